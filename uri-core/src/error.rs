@@ -1,0 +1,347 @@
+//! Why and where a string is not a URI.
+
+use core::fmt;
+
+use crate::render::Caret;
+
+/// One of the seven components of a URI reference (RFC 3986 section 3).
+///
+/// ```
+/// use uri_core::{parse_uri_reference, Component, ParseErrorKind};
+///
+/// let err = parse_uri_reference("http://example.com/a b").unwrap_err();
+/// assert_eq!(err.kind(), ParseErrorKind::InvalidChar(Component::Path));
+/// assert_eq!(Component::Path.name(), "path");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Component {
+    /// `scheme`, before the first `:` (section 3.1).
+    Scheme,
+    /// `userinfo`, before the `@` of the authority (section 3.2.1).
+    Userinfo,
+    /// `host`: a reg-name, an IPv4 address or a bracketed IP-literal
+    /// (section 3.2.2).
+    Host,
+    /// `port`, the digits after the host's `:` (section 3.2.3).
+    Port,
+    /// `path` (section 3.3).
+    Path,
+    /// `query`, after the `?` (section 3.4).
+    Query,
+    /// `fragment`, after the `#` (section 3.5).
+    Fragment,
+}
+
+impl Component {
+    /// The component's name as RFC 3986 writes it, in lowercase.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Component::Scheme => "scheme",
+            Component::Userinfo => "userinfo",
+            Component::Host => "host",
+            Component::Port => "port",
+            Component::Path => "path",
+            Component::Query => "query",
+            Component::Fragment => "fragment",
+        }
+    }
+}
+
+impl fmt::Display for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What is wrong with the input. Each variant says where
+/// [`ParseError::index`] points.
+///
+/// ```
+/// use uri_core::{parse_uri, ParseErrorKind};
+///
+/// let err = parse_uri("http://[::1/").unwrap_err();
+/// assert_eq!(err.kind(), ParseErrorKind::UnclosedIpLiteral);
+/// assert_eq!(err.index(), 7); // the `[`
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A `%` not followed by two hexadecimal digits (RFC 3986 section 2.1).
+    /// The index points at the `%`.
+    InvalidPercentEncoding(Component),
+    /// A character the component's ABNF rule does not allow: a reserved
+    /// character out of place, a space, a control character, non-ASCII. The
+    /// index points at that character.
+    InvalidChar(Component),
+    /// The text before the first `:` is not a scheme (`ALPHA *( ALPHA /
+    /// DIGIT / "+" / "-" / "." )`, section 3.1), and a relative reference
+    /// may not have a `:` in its first segment (section 4.2). The index
+    /// points at the first character that breaks the rule, or at the `:` of
+    /// an empty scheme.
+    InvalidScheme,
+    /// The port has a character that is not a digit (section 3.2.3). The
+    /// index points at it.
+    InvalidPort,
+    /// The bracketed host is not one of the nine `IPv6address` forms
+    /// (section 3.2.2). The index points at the first byte where the text
+    /// stops matching, which is the closing `]` when the address is cut
+    /// short.
+    InvalidIpv6,
+    /// The bracketed host starts with `v` but is not `"v" 1*HEXDIG "." 1*(
+    /// unreserved / sub-delims / ":" )` (section 3.2.2). The index points at
+    /// the first byte that breaks the rule.
+    InvalidIpvFuture,
+    /// A `[` that opens an IP-literal has no `]` before the end of the
+    /// authority. The index points at the `[`.
+    UnclosedIpLiteral,
+    /// The `URI` rule was required, which starts with a scheme, and the
+    /// input has none: it is at best a relative reference. The index is 0.
+    MissingScheme,
+}
+
+impl ParseErrorKind {
+    /// A short lowercase description, without position or text.
+    pub const fn description(self) -> &'static str {
+        match self {
+            ParseErrorKind::InvalidPercentEncoding(_) => "invalid percent-encoding",
+            ParseErrorKind::InvalidChar(_) => "character not allowed",
+            ParseErrorKind::InvalidScheme => "invalid scheme",
+            ParseErrorKind::InvalidPort => "invalid port",
+            ParseErrorKind::InvalidIpv6 => "invalid IPv6 address",
+            ParseErrorKind::InvalidIpvFuture => "invalid IPvFuture address",
+            ParseErrorKind::UnclosedIpLiteral => "unclosed IP literal",
+            ParseErrorKind::MissingScheme => "missing scheme",
+        }
+    }
+
+    /// The component the error was found in, if one was reached.
+    pub const fn component(self) -> Option<Component> {
+        match self {
+            ParseErrorKind::InvalidPercentEncoding(c) | ParseErrorKind::InvalidChar(c) => Some(c),
+            ParseErrorKind::InvalidScheme | ParseErrorKind::MissingScheme => {
+                Some(Component::Scheme)
+            }
+            ParseErrorKind::InvalidPort => Some(Component::Port),
+            ParseErrorKind::InvalidIpv6
+            | ParseErrorKind::InvalidIpvFuture
+            | ParseErrorKind::UnclosedIpLiteral => Some(Component::Host),
+        }
+    }
+}
+
+/// The longest offending text kept: `%` and two characters of four bytes.
+const MAX_TEXT: usize = 9;
+
+/// A string that is not a URI (or URI reference): the byte offset of the
+/// first offending byte, what is wrong there, and the offending text.
+///
+/// ```
+/// use uri_core::{parse_uri_reference, Component, ParseErrorKind};
+///
+/// let input = "https://example.com/100%";
+/// let err = parse_uri_reference(input).unwrap_err();
+/// assert_eq!(err.index(), 23);
+/// assert_eq!(err.kind(), ParseErrorKind::InvalidPercentEncoding(Component::Path));
+/// assert_eq!(err.text(), "%");
+/// assert_eq!(
+///     err.to_string(),
+///     r#"invalid percent-encoding "%" in path at byte 23: "%" must be followed by two hex digits; write "%25" for a literal percent sign"#
+/// );
+/// println!("{}", err.render(input));
+/// // https://example.com/100%
+/// //                        ^
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ParseError {
+    index: usize,
+    kind: ParseErrorKind,
+    text: [u8; MAX_TEXT],
+    text_len: u8,
+}
+
+impl ParseError {
+    /// Builds the error for `input`, copying the offending text at `index`.
+    pub(crate) const fn at(input: &[u8], index: usize, kind: ParseErrorKind) -> ParseError {
+        let mut end = index;
+        match kind {
+            ParseErrorKind::MissingScheme => {}
+            ParseErrorKind::InvalidPercentEncoding(_) => {
+                end = next_char(input, end);
+                let mut chars = 0;
+                while chars < 2 && end < input.len() {
+                    end = next_char(input, end);
+                    chars += 1;
+                }
+            }
+            _ => end = next_char(input, end),
+        }
+        let mut text = [0; MAX_TEXT];
+        let mut i = index;
+        while i < end {
+            text[i - index] = input[i];
+            i += 1;
+        }
+        ParseError {
+            index,
+            kind,
+            text,
+            text_len: (end - index) as u8,
+        }
+    }
+
+    /// The byte offset of the first offending byte; see [`ParseErrorKind`]
+    /// for where each kind points. Always on a `char` boundary, and at most
+    /// the input's length (equal to it when the input ends too early).
+    pub const fn index(&self) -> usize {
+        self.index
+    }
+
+    /// What is wrong.
+    pub const fn kind(&self) -> ParseErrorKind {
+        self.kind
+    }
+
+    /// The offending text at [`index`](Self::index): one character, a
+    /// broken escape such as `%G1`, or empty at the end of the input.
+    pub fn text(&self) -> &str {
+        let bytes = self.text.get(..usize::from(self.text_len)).unwrap_or(&[]);
+        core::str::from_utf8(bytes).unwrap_or("")
+    }
+
+    /// The byte length of [`text`](Self::text), the width to underline.
+    pub const fn len(&self) -> usize {
+        self.text_len as usize
+    }
+
+    /// Whether the offending text is empty (the input ended too early).
+    pub const fn is_empty(&self) -> bool {
+        self.text_len == 0
+    }
+
+    /// `input` drawn on one line with carets under the offending bytes.
+    ///
+    /// `input` should be the string that was parsed; any other string is
+    /// drawn too, with the carets clamped to its end.
+    pub fn render<'a>(&self, input: &'a str) -> Caret<'a> {
+        Caret::new(input, self.index, self.len())
+    }
+
+    /// A fix for the most common cause of this error, if there is one.
+    ///
+    /// ```
+    /// use uri_core::parse_uri;
+    ///
+    /// let err = parse_uri("//example.com/").unwrap_err();
+    /// assert!(err.hint().unwrap().contains("relative reference"));
+    /// ```
+    pub fn hint(&self) -> Option<&'static str> {
+        let text = self.text();
+        Some(match self.kind {
+            ParseErrorKind::InvalidPercentEncoding(_) => {
+                "\"%\" must be followed by two hex digits; write \"%25\" for a literal percent sign"
+            }
+            ParseErrorKind::InvalidChar(_) if text == " " => "write \"%20\" for a space",
+            ParseErrorKind::InvalidChar(_) if text.len() == 1 && is_reserved(text) => {
+                "percent-encode it if it is data, not a delimiter"
+            }
+            ParseErrorKind::InvalidChar(_) if text.len() > 1 => {
+                "percent-encode non-ASCII characters as UTF-8 bytes"
+            }
+            ParseErrorKind::MissingScheme => {
+                "a URI starts with a scheme such as \"https:\"; this is at best a relative reference"
+            }
+            ParseErrorKind::InvalidScheme => {
+                "a scheme is a letter then letters, digits, \"+\", \"-\" or \".\"; \
+                 a relative path with a colon in its first segment must start with \"./\""
+            }
+            ParseErrorKind::InvalidPort => "a port is decimal digits only",
+            ParseErrorKind::UnclosedIpLiteral => "add the closing \"]\"",
+            _ => return None,
+        })
+    }
+}
+
+const fn next_char(input: &[u8], i: usize) -> usize {
+    if i >= input.len() {
+        return input.len();
+    }
+    let width = match input[i] {
+        0x00..=0x7F => 1,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    };
+    if i + width > input.len() {
+        input.len()
+    } else {
+        i + width
+    }
+}
+
+fn is_reserved(text: &str) -> bool {
+    text.bytes().all(|b| crate::table::RESERVED.contains(b))
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.text();
+        match self.kind {
+            ParseErrorKind::MissingScheme => {
+                write!(f, "missing scheme at byte {}", self.index)?;
+            }
+            ParseErrorKind::InvalidChar(component) => write!(
+                f,
+                "character {text:?} not allowed in {component} at byte {}",
+                self.index
+            )?,
+            ParseErrorKind::InvalidScheme if text == ":" => {
+                write!(
+                    f,
+                    "invalid scheme: empty before \":\" at byte {}",
+                    self.index
+                )?;
+            }
+            ParseErrorKind::InvalidScheme | ParseErrorKind::InvalidPort => write!(
+                f,
+                "{}: character {text:?} not allowed at byte {}",
+                self.kind.description(),
+                self.index
+            )?,
+            kind => {
+                let component = kind.component().map_or("input", Component::name);
+                if text.is_empty() {
+                    write!(
+                        f,
+                        "{} in {component}: input ends at byte {}",
+                        kind.description(),
+                        self.index
+                    )?;
+                } else {
+                    write!(
+                        f,
+                        "{} {text:?} in {component} at byte {}",
+                        kind.description(),
+                        self.index
+                    )?;
+                }
+            }
+        }
+        if let Some(hint) = self.hint() {
+            write!(f, ": {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ParseError")
+            .field("index", &self.index)
+            .field("kind", &self.kind)
+            .field("text", &self.text())
+            .finish_non_exhaustive()
+    }
+}
+
+impl core::error::Error for ParseError {}

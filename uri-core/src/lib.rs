@@ -1,0 +1,33 @@
+//! The single source of truth for RFC 3986 in this workspace: the byte
+//! classification table, the one `const fn` parser, and the
+//! percent-encoding primitives. No dependencies, no allocation, no `unsafe`.
+//!
+//! ```
+//! use uri_core::{parse_uri, parse_uri_reference, HostKind, ParseErrorKind};
+//!
+//! let s = "http://[2001:db8::1]:8080/a?b#c";
+//! let parts = parse_uri(s)?;
+//! assert_eq!(&s[parts.host().unwrap()], "[2001:db8::1]");
+//! assert_eq!(parts.host_kind(), Some(HostKind::Ipv6));
+//!
+//! // Errors carry the offset of the first offending byte and draw it:
+//! let bad = "http://example.com/a%zz";
+//! let err = parse_uri_reference(bad).unwrap_err();
+//! assert_eq!(err.index(), 20);
+//! assert_eq!(err.render(bad).to_string(), "http://example.com/a%zz\n                    ^^^");
+//! # Ok::<(), uri_core::ParseError>(())
+//! ```
+//!
+//! Most users want the `uri-runtime` crate, which wraps this one in typed,
+//! borrowed `Uri` and `UriRef` values and adds the `uri!` macro.
+#![no_std]
+#![forbid(unsafe_code)]
+
+pub mod error;
+pub mod parse;
+pub mod pct;
+pub mod render;
+pub mod table;
+
+pub use error::{Component, ParseError, ParseErrorKind};
+pub use parse::{Components, HostKind, parse_uri, parse_uri_reference};

@@ -1,0 +1,225 @@
+//! Percent-encoding primitives (RFC 3986 section 2.1) and encode sets.
+//!
+//! ```
+//! use uri_core::pct::{decode_triplet, encode_byte, PATH_SEGMENT};
+//!
+//! assert_eq!(&encode_byte(b'/'), b"%2F");
+//! assert_eq!(decode_triplet(b"a%2fb", 1, 5), Some(b'/'));
+//! assert!(!PATH_SEGMENT.keeps(b'/'));
+//! assert!(PATH_SEGMENT.keeps(b'@'));
+//! ```
+
+use crate::table::{self, Class};
+
+/// Uppercase hexadecimal digits, as RFC 3986 section 2.1 asks producers to
+/// write them.
+pub const UPPER_HEX: [u8; 16] = *b"0123456789ABCDEF";
+
+/// The value of one `HEXDIG`, either case.
+///
+/// ```
+/// assert_eq!(uri_core::pct::hex_value(b'c'), Some(12));
+/// assert_eq!(uri_core::pct::hex_value(b'g'), None);
+/// ```
+pub const fn hex_value(byte: u8) -> Option<u8> {
+    match byte {
+        b'0'..=b'9' => Some(byte - b'0'),
+        b'A'..=b'F' => Some(byte - b'A' + 10),
+        b'a'..=b'f' => Some(byte - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// The `pct-encoded` triplet for one byte, with uppercase hex.
+///
+/// ```
+/// assert_eq!(&uri_core::pct::encode_byte(0xE9), b"%E9");
+/// ```
+pub const fn encode_byte(byte: u8) -> [u8; 3] {
+    [
+        b'%',
+        UPPER_HEX[(byte >> 4) as usize],
+        UPPER_HEX[(byte & 0xF) as usize],
+    ]
+}
+
+/// The byte encoded by the triplet starting at `at`, if `bytes[at..end]`
+/// starts with `%` and two hex digits.
+///
+/// ```
+/// use uri_core::pct::decode_triplet;
+///
+/// assert_eq!(decode_triplet(b"%7e", 0, 3), Some(b'~'));
+/// assert_eq!(decode_triplet(b"%7", 0, 2), None);
+/// assert_eq!(decode_triplet(b"%7e", 0, 2), None); // the triplet crosses `end`
+/// ```
+pub const fn decode_triplet(bytes: &[u8], at: usize, end: usize) -> Option<u8> {
+    let end = if end < bytes.len() { end } else { bytes.len() };
+    if at + 2 >= end || bytes[at] != b'%' {
+        return None;
+    }
+    match (hex_value(bytes[at + 1]), hex_value(bytes[at + 2])) {
+        (Some(high), Some(low)) => Some(high << 4 | low),
+        _ => None,
+    }
+}
+
+/// Whether `bytes[at..end]` starts with a valid `pct-encoded` triplet.
+pub const fn is_triplet(bytes: &[u8], at: usize, end: usize) -> bool {
+    decode_triplet(bytes, at, end).is_some()
+}
+
+/// The ASCII bytes an encoder leaves as they are; every other byte is
+/// written as a `%XX` triplet.
+///
+/// `%` and non-ASCII bytes are never kept: keeping `%` would make decoding
+/// ambiguous, and keeping part of a UTF-8 sequence would break it. Sets are
+/// built in `const` code:
+///
+/// ```
+/// use uri_core::pct::{EncodeSet, UNRESERVED};
+///
+/// // Ruby's encode_www_form_component: alphanumerics and `*-._`.
+/// const FORM: EncodeSet = UNRESERVED.but_encode(b"~").and_keep(b"*");
+/// assert!(FORM.keeps(b'*') && !FORM.keeps(b'~'));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EncodeSet {
+    keep: [bool; 128],
+}
+
+impl EncodeSet {
+    /// Keeps nothing: every byte is encoded.
+    pub const NONE: EncodeSet = EncodeSet { keep: [false; 128] };
+
+    /// Keeps exactly the bytes of a character class.
+    pub const fn keeping(class: Class) -> EncodeSet {
+        let mut set = EncodeSet::NONE;
+        let mut byte = 0;
+        while byte < 128 {
+            set.keep[byte] = class.contains(byte as u8) && byte != b'%' as usize;
+            byte += 1;
+        }
+        set
+    }
+
+    /// This set, also keeping `bytes` (except `%` and non-ASCII bytes,
+    /// which are always encoded).
+    #[must_use]
+    pub const fn and_keep(mut self, bytes: &[u8]) -> EncodeSet {
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] < 128 && bytes[i] != b'%' {
+                self.keep[bytes[i] as usize] = true;
+            }
+            i += 1;
+        }
+        self
+    }
+
+    /// This set, encoding `bytes` too.
+    #[must_use]
+    pub const fn but_encode(mut self, bytes: &[u8]) -> EncodeSet {
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] < 128 {
+                self.keep[bytes[i] as usize] = false;
+            }
+            i += 1;
+        }
+        self
+    }
+
+    /// Whether `byte` is left as it is.
+    #[inline]
+    pub const fn keeps(&self, byte: u8) -> bool {
+        byte < 128 && self.keep[byte as usize]
+    }
+}
+
+impl core::fmt::Debug for EncodeSet {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("EncodeSet(keeps \"")?;
+        for byte in 0..128u8 {
+            if self.keeps(byte) {
+                for c in core::ascii::escape_default(byte) {
+                    f.write_str(char::from(c).encode_utf8(&mut [0; 4]))?;
+                }
+            }
+        }
+        f.write_str("\")")
+    }
+}
+
+/// Keeps only `unreserved` (`A-Z a-z 0-9 - . _ ~`, RFC 3986 section 2.3):
+/// the safe choice for arbitrary data in any component, since an
+/// unreserved character means the same everywhere.
+pub const UNRESERVED: EncodeSet = EncodeSet::keeping(table::UNRESERVED);
+
+/// For one path segment: keeps `pchar` (unreserved, sub-delims, `:` and
+/// `@`), so `/`, `?` and `#` in the data are encoded and cannot split or end
+/// the path. In the first segment of a relative reference a `:` would read
+/// as a scheme; build such references with a leading `./`.
+pub const PATH_SEGMENT: EncodeSet = EncodeSet::keeping(table::PCHAR);
+
+/// For a whole path whose `/` are separators: [`PATH_SEGMENT`] plus `/`.
+pub const PATH: EncodeSet = EncodeSet::keeping(table::PATH);
+
+/// For a whole query: keeps `pchar`, `/` and `?` (RFC 3986 section 3.4).
+/// `&` and `=` stay, so use [`QUERY_PARAM`] for one key or value.
+pub const QUERY: EncodeSet = EncodeSet::keeping(table::QUERY_FRAGMENT);
+
+/// For one key or value inside a query: [`QUERY`] but also encodes `&`,
+/// `=`, `+` and `#`, so the data cannot end a pair, split key from value,
+/// or be read as a space by form decoders.
+pub const QUERY_PARAM: EncodeSet = QUERY.but_encode(b"&=+#");
+
+/// For a fragment: keeps `pchar`, `/` and `?` (RFC 3986 section 3.5).
+pub const FRAGMENT: EncodeSet = EncodeSet::keeping(table::QUERY_FRAGMENT);
+
+/// For the whole userinfo: keeps unreserved, sub-delims and `:`. Encoding a
+/// user name alone? Use `USERINFO.but_encode(b":")`, since the first `:`
+/// separates the (deprecated) password.
+pub const USERINFO: EncodeSet = EncodeSet::keeping(table::USERINFO);
+
+/// For a registered name: keeps unreserved and sub-delims (RFC 3986
+/// section 3.2.2). Internationalized names belong in IDNA form instead.
+pub const REG_NAME: EncodeSet = EncodeSet::keeping(table::REG_NAME);
+
+/// Keeps every character that may appear somewhere in a URI (reserved and
+/// unreserved): encodes only what is never allowed, such as space, `<` and
+/// non-ASCII. For repairing whole strings, never for data, since it leaves
+/// every delimiter in place.
+pub const URI_CHARS: EncodeSet = EncodeSet::keeping(table::RESERVED.union(table::UNRESERVED));
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_triplet_round_trips() {
+        for byte in 0..=255u8 {
+            let triplet = encode_byte(byte);
+            assert_eq!(decode_triplet(&triplet, 0, 3), Some(byte));
+            let lower = triplet.map(|b| b.to_ascii_lowercase());
+            assert_eq!(decode_triplet(&lower, 0, 3), Some(byte));
+        }
+    }
+
+    #[test]
+    fn sets_never_keep_percent_or_non_ascii() {
+        let all: [u8; 256] = core::array::from_fn(|i| i as u8);
+        let greedy = EncodeSet::NONE.and_keep(&all);
+        assert!(!greedy.keeps(b'%'));
+        assert!((128..=255).all(|b| !greedy.keeps(b)));
+        assert!((0..128u8).filter(|&b| b != b'%').all(|b| greedy.keeps(b)));
+    }
+
+    #[test]
+    fn query_param_encodes_pair_delimiters() {
+        for b in *b"&=+#" {
+            assert!(!QUERY_PARAM.keeps(b));
+        }
+        assert!(QUERY_PARAM.keeps(b'/') && QUERY_PARAM.keeps(b'?'));
+    }
+}

@@ -1,0 +1,150 @@
+//! Drawing an input with carets under the offending bytes.
+//!
+//! The same drawing serves run-time errors ([`ParseError::render`]) and the
+//! compile-time errors of the `uri!` macro, so a user sees one picture
+//! wherever the mistake is caught.
+//!
+//! [`ParseError::render`]: crate::ParseError::render
+
+use core::fmt;
+
+/// Inputs wider than this are shown as a window around the carets.
+const MAX_WIDTH: usize = 72;
+/// Columns kept before the first caret when windowing.
+const CONTEXT_BEFORE: usize = 24;
+
+/// Two lines: the input, then carets under the bytes `start..start + len`.
+///
+/// Control characters are shown escaped (`\n`, `\u{7f}`) so the drawing
+/// stays on two lines and the carets stay aligned; a long input is cut to a
+/// window around the carets, with `…` where text was left out. An empty
+/// range draws one caret where the missing text would start.
+///
+/// ```
+/// use uri_core::render::Caret;
+///
+/// let drawing = Caret::new("http://x/%G1", 9, 3).to_string();
+/// assert_eq!(drawing, "http://x/%G1\n         ^^^");
+///
+/// let drawing = Caret::new("a\nb", 1, 1).to_string();
+/// assert_eq!(drawing, "a\\nb\n ^^");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Caret<'a> {
+    input: &'a str,
+    start: usize,
+    len: usize,
+}
+
+impl<'a> Caret<'a> {
+    /// Carets under `input[start..start + len]`; positions past the end
+    /// are clamped to it.
+    pub fn new(input: &'a str, start: usize, len: usize) -> Caret<'a> {
+        let start = start.min(input.len());
+        let len = len.min(input.len() - start);
+        Caret { input, start, len }
+    }
+
+    /// The column (in drawn characters) where each byte range starts, and
+    /// the total width, for the window decision.
+    fn columns(&self) -> (usize, usize, usize) {
+        let (mut first, mut last, mut col) = (None, None, 0);
+        for (at, c) in self.input.char_indices() {
+            if first.is_none() && at + c.len_utf8() > self.start {
+                first = Some(col);
+            }
+            col += drawn_width(c);
+            if at < self.start + self.len {
+                last = Some(col);
+            }
+        }
+        let first = first.unwrap_or(col);
+        let last = if self.len == 0 {
+            first + 1
+        } else {
+            last.unwrap_or(first + 1)
+        };
+        (first, last.max(first + 1), col)
+    }
+}
+
+fn drawn_width(c: char) -> usize {
+    if c.is_control() {
+        c.escape_debug().count()
+    } else {
+        1
+    }
+}
+
+impl fmt::Display for Caret<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (first, last, width) = self.columns();
+        let (from, to) = if width <= MAX_WIDTH {
+            (0, width)
+        } else {
+            let from = first.saturating_sub(CONTEXT_BEFORE);
+            let to = (from + MAX_WIDTH).max(last).min(width);
+            (from, to)
+        };
+        let mut col = 0;
+        if from > 0 {
+            f.write_str("…")?;
+        }
+        for c in self.input.chars() {
+            let w = drawn_width(c);
+            if col >= from && col + w <= to {
+                if c.is_control() {
+                    write!(f, "{}", c.escape_debug())?;
+                } else {
+                    write!(f, "{c}")?;
+                }
+            }
+            col += w;
+        }
+        if to < width {
+            f.write_str("…")?;
+        }
+        f.write_str("\n")?;
+        let lead = usize::from(from > 0) + first - from;
+        for _ in 0..lead {
+            f.write_str(" ")?;
+        }
+        for _ in first..last {
+            f.write_str("^")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::Caret;
+    use std::string::ToString;
+
+    #[test]
+    fn caret_past_the_end_marks_where_text_is_missing() {
+        assert_eq!(Caret::new("ab%", 3, 0).to_string(), "ab%\n   ^");
+    }
+
+    #[test]
+    fn multibyte_characters_count_as_one_column() {
+        assert_eq!(Caret::new("é x", 2, 1).to_string(), "é x\n ^");
+        assert_eq!(Caret::new("aé", 1, 2).to_string(), "aé\n ^");
+    }
+
+    #[test]
+    fn long_inputs_are_windowed_around_the_carets() {
+        let input = "x".repeat(200) + "^" + &"y".repeat(200);
+        let drawn = Caret::new(&input, 200, 1).to_string();
+        let (text, carets) = drawn.split_once('\n').unwrap();
+        assert!(text.starts_with('…') && text.ends_with('…'));
+        assert!(text.chars().count() <= 72 + 2);
+        assert_eq!(text.chars().nth(carets.len() - 1), Some('^'));
+    }
+
+    #[test]
+    fn out_of_range_positions_are_clamped() {
+        assert_eq!(Caret::new("ab", 10, 5).to_string(), "ab\n  ^");
+    }
+}

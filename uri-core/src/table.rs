@@ -1,0 +1,417 @@
+//! The one byte-classification table.
+//!
+//! Every character class of RFC 3986 (and the RFC 2396 classes it replaced)
+//! is one bit in [`TABLE`], a `[u32; 256]` computed by `const` code from the
+//! ABNF definitions below. A [`Class`] is a set of those bits, so asking
+//! "is this byte a `pchar`?" is one load and one mask:
+//!
+//! ```
+//! use uri_core::table::{PCHAR, SCHEME, UNRESERVED};
+//!
+//! assert!(PCHAR.contains(b'@'));
+//! assert!(!PCHAR.contains(b'/'));
+//! assert!(SCHEME.contains(b'+'));
+//! assert!(UNRESERVED.union(PCHAR).contains(b'~'));
+//! ```
+//!
+//! `%` is in no class: a percent sign is only valid as the start of a
+//! `pct-encoded` triplet, which the parser checks separately. Bytes of
+//! 0x80 and above are in no class either: a URI is ASCII.
+
+/// A set of bytes, named after the ABNF rule it implements.
+///
+/// Classes combine with [`Class::union`]; membership is one table lookup.
+///
+/// ```
+/// use uri_core::table::{Class, ALPHA, DIGIT};
+///
+/// const ALNUM: Class = ALPHA.union(DIGIT);
+/// assert!(ALNUM.contains(b'7') && ALNUM.contains(b'q') && !ALNUM.contains(b'-'));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Class(u32);
+
+impl Class {
+    /// Whether `byte` belongs to this class.
+    #[inline]
+    pub const fn contains(self, byte: u8) -> bool {
+        TABLE[byte as usize] & self.0 != 0
+    }
+
+    /// The bytes in either class.
+    #[must_use]
+    pub const fn union(self, other: Class) -> Class {
+        Class(self.0 | other.0)
+    }
+
+    /// The raw bit mask of this class within [`TABLE`].
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+}
+
+impl core::fmt::Debug for Class {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Class(\"")?;
+        for byte in 0..=255u8 {
+            if self.contains(byte) {
+                for c in core::ascii::escape_default(byte) {
+                    f.write_str(char::from(c).encode_utf8(&mut [0; 4]))?;
+                }
+            }
+        }
+        f.write_str("\")")
+    }
+}
+
+// One bit per rule; `classify` sets them.
+const BIT_ALPHA: u32 = 1 << 0;
+const BIT_DIGIT: u32 = 1 << 1;
+const BIT_HEXDIG: u32 = 1 << 2;
+const BIT_UNRESERVED: u32 = 1 << 3;
+const BIT_GEN_DELIMS: u32 = 1 << 4;
+const BIT_SUB_DELIMS: u32 = 1 << 5;
+const BIT_RESERVED: u32 = 1 << 6;
+const BIT_PCHAR: u32 = 1 << 7;
+const BIT_SCHEME: u32 = 1 << 8;
+const BIT_USERINFO: u32 = 1 << 9;
+const BIT_REG_NAME: u32 = 1 << 10;
+const BIT_QUERY_FRAGMENT: u32 = 1 << 11;
+const BIT_IPVFUTURE: u32 = 1 << 12;
+const BIT_PATH: u32 = 1 << 13;
+const BIT_MARK_2396: u32 = 1 << 14;
+const BIT_UNWISE_2396: u32 = 1 << 15;
+const BIT_DELIMS_2396: u32 = 1 << 16;
+const BIT_CONTROL_2396: u32 = 1 << 17;
+const BIT_SPACE_2396: u32 = 1 << 18;
+const BIT_RESERVED_2396: u32 = 1 << 19;
+const BIT_UNRESERVED_2396: u32 = 1 << 20;
+
+// ---------------------------------------------------------------- RFC 3986
+
+/// `ALPHA = %x41-5A / %x61-7A` (RFC 3986 section 1.3, from RFC 2234):
+/// `A`–`Z` and `a`–`z`.
+pub const ALPHA: Class = Class(BIT_ALPHA);
+
+/// `DIGIT = %x30-39` (RFC 3986 section 1.3): `0`–`9`.
+pub const DIGIT: Class = Class(BIT_DIGIT);
+
+/// `HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"` (RFC 3986 section
+/// 1.3). ABNF strings are case-insensitive, so `a`–`f` are included; section
+/// 2.1 asks producers to emit the uppercase form.
+pub const HEXDIG: Class = Class(BIT_HEXDIG);
+
+/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (RFC 3986 section
+/// 2.3). Escaping one of these never changes a URI's meaning, so
+/// normalizers decode `%41` to `A`.
+pub const UNRESERVED: Class = Class(BIT_UNRESERVED);
+
+/// `gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"` (RFC 3986 section
+/// 2.2): the delimiters of the generic syntax itself.
+pub const GEN_DELIMS: Class = Class(BIT_GEN_DELIMS);
+
+/// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" /
+/// "="` (RFC 3986 section 2.2): delimiters a scheme or component may give a
+/// meaning of its own, such as `&` and `=` in a query.
+pub const SUB_DELIMS: Class = Class(BIT_SUB_DELIMS);
+
+/// `reserved = gen-delims / sub-delims` (RFC 3986 section 2.2).
+pub const RESERVED: Class = Class(BIT_RESERVED);
+
+/// `pchar = unreserved / pct-encoded / sub-delims / ":" / "@"` (RFC 3986
+/// section 3.3), without the `pct-encoded` triplets: the characters of a
+/// path segment.
+pub const PCHAR: Class = Class(BIT_PCHAR);
+
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 section
+/// 3.1): the characters after the first, which must be [`ALPHA`].
+pub const SCHEME: Class = Class(BIT_SCHEME);
+
+/// `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )` (RFC 3986
+/// section 3.2.1), without the `pct-encoded` triplets.
+pub const USERINFO: Class = Class(BIT_USERINFO);
+
+/// `reg-name = *( unreserved / pct-encoded / sub-delims )` (RFC 3986
+/// section 3.2.2), without the `pct-encoded` triplets. An IPv4 address is
+/// also made of these characters; the parser tells them apart.
+pub const REG_NAME: Class = Class(BIT_REG_NAME);
+
+/// `query = *( pchar / "/" / "?" )` and `fragment = *( pchar / "/" / "?" )`
+/// (RFC 3986 sections 3.4 and 3.5), without the `pct-encoded` triplets.
+pub const QUERY_FRAGMENT: Class = Class(BIT_QUERY_FRAGMENT);
+
+/// The tail of `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims /
+/// ":" )` (RFC 3986 section 3.2.2), after the dot.
+pub const IPVFUTURE: Class = Class(BIT_IPVFUTURE);
+
+/// `pchar / "/"`: the characters of a whole path (RFC 3986 section 3.3),
+/// without the `pct-encoded` triplets.
+pub const PATH: Class = Class(BIT_PATH);
+
+// ---------------------------------------------------------------- RFC 2396
+
+/// RFC 2396 section 2.3 `mark = "-" | "_" | "." | "!" | "~" | "*" | "'" |
+/// "(" | ")"`.
+///
+/// RFC 3986 split this class: `-` `.` `_` `~` stayed unreserved, while
+/// `!` `*` `'` `(` `)` moved to [`SUB_DELIMS`] because some schemes use them
+/// as delimiters (RFC 3986 appendix D.2).
+pub const MARK_2396: Class = Class(BIT_MARK_2396);
+
+/// RFC 2396 section 2.3 `unreserved = alphanum | mark`.
+///
+/// RFC 3986 keeps only `ALPHA / DIGIT / "-" / "." / "_" / "~"` (see
+/// [`UNRESERVED`] and [`MARK_2396`]).
+pub const UNRESERVED_2396: Class = Class(BIT_UNRESERVED_2396);
+
+/// RFC 2396 section 2.2 `reserved = ";" | "/" | "?" | ":" | "@" | "&" | "="
+/// | "+" | "$" | ","`.
+///
+/// RFC 3986 section 2.2 added `#` `[` `]` (as gen-delims) and the former
+/// marks `!` `*` `'` `(` `)` (as sub-delims), giving [`RESERVED`].
+pub const RESERVED_2396: Class = Class(BIT_RESERVED_2396);
+
+/// RFC 2396 section 2.4.3 ``unwise = "{" | "}" | "|" | "\" | "^" | "[" | "]"
+/// | "`"``.
+///
+/// RFC 3986 made `[` and `]` gen-delims (for IP-literals) and dropped the
+/// class; the rest may still never appear unescaped in a URI.
+pub const UNWISE_2396: Class = Class(BIT_UNWISE_2396);
+
+/// RFC 2396 section 2.4.3 `delims = "<" | ">" | "#" | "%" | <">`.
+///
+/// RFC 3986 made `#` a gen-delim and `%` the escape introducer; `<` `>` `"`
+/// stay excluded from URIs (RFC 3986 section 2 and appendix C).
+pub const DELIMS_2396: Class = Class(BIT_DELIMS_2396);
+
+/// RFC 2396 section 2.4.3 `control = <US-ASCII coded characters 00-1F and
+/// 7F hexadecimal>`.
+///
+/// RFC 3986 has no rule of its own for them: they are simply outside every
+/// class, so a control character is always an error.
+pub const CONTROL_2396: Class = Class(BIT_CONTROL_2396);
+
+/// RFC 2396 section 2.4.3 `space = <US-ASCII coded character 20
+/// hexadecimal>`.
+///
+/// RFC 3986 likewise excludes the space; appendix C explains how to extract
+/// URIs from text where spaces were inserted.
+pub const SPACE_2396: Class = Class(BIT_SPACE_2396);
+
+/// For every byte, the bits of the classes it belongs to.
+///
+/// Computed at compile time from the ABNF definitions; nothing here is
+/// typed in by hand.
+pub const TABLE: [u32; 256] = build_table();
+
+const fn build_table() -> [u32; 256] {
+    let mut table = [0u32; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = classify(byte as u8);
+        byte += 1;
+    }
+    table
+}
+
+/// The bits of every rule `b` satisfies.
+const fn classify(b: u8) -> u32 {
+    let rules = [
+        (BIT_ALPHA, rule::alpha(b)),
+        (BIT_DIGIT, rule::digit(b)),
+        (BIT_HEXDIG, rule::hexdig(b)),
+        (BIT_UNRESERVED, rule::unreserved(b)),
+        (BIT_GEN_DELIMS, rule::gen_delims(b)),
+        (BIT_SUB_DELIMS, rule::sub_delims(b)),
+        (BIT_RESERVED, rule::reserved(b)),
+        (BIT_PCHAR, rule::pchar(b)),
+        (BIT_SCHEME, rule::scheme(b)),
+        (BIT_USERINFO, rule::userinfo(b)),
+        (BIT_REG_NAME, rule::reg_name(b)),
+        (BIT_QUERY_FRAGMENT, rule::query_fragment(b)),
+        (BIT_IPVFUTURE, rule::ipvfuture(b)),
+        (BIT_PATH, rule::path(b)),
+        (BIT_MARK_2396, rule::mark_2396(b)),
+        (BIT_UNWISE_2396, rule::unwise_2396(b)),
+        (BIT_DELIMS_2396, rule::delims_2396(b)),
+        (BIT_CONTROL_2396, rule::control_2396(b)),
+        (BIT_SPACE_2396, rule::space_2396(b)),
+        (BIT_RESERVED_2396, rule::reserved_2396(b)),
+        (BIT_UNRESERVED_2396, rule::unreserved_2396(b)),
+    ];
+    let mut bits = 0;
+    let mut i = 0;
+    while i < rules.len() {
+        if rules[i].1 {
+            bits |= rules[i].0;
+        }
+        i += 1;
+    }
+    bits
+}
+
+/// The definitions, one `const fn` per ABNF rule, in the words of the RFCs.
+mod rule {
+    const fn one_of(b: u8, set: &[u8]) -> bool {
+        let mut i = 0;
+        while i < set.len() {
+            if set[i] == b {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    pub(super) const fn alpha(b: u8) -> bool {
+        b.is_ascii_alphabetic()
+    }
+    pub(super) const fn digit(b: u8) -> bool {
+        b.is_ascii_digit()
+    }
+    pub(super) const fn hexdig(b: u8) -> bool {
+        digit(b) || matches!(b, b'A'..=b'F' | b'a'..=b'f')
+    }
+    pub(super) const fn unreserved(b: u8) -> bool {
+        alpha(b) || digit(b) || one_of(b, b"-._~")
+    }
+    pub(super) const fn gen_delims(b: u8) -> bool {
+        one_of(b, b":/?#[]@")
+    }
+    pub(super) const fn sub_delims(b: u8) -> bool {
+        one_of(b, b"!$&'()*+,;=")
+    }
+    pub(super) const fn reserved(b: u8) -> bool {
+        gen_delims(b) || sub_delims(b)
+    }
+    pub(super) const fn pchar(b: u8) -> bool {
+        unreserved(b) || sub_delims(b) || b == b':' || b == b'@'
+    }
+    pub(super) const fn scheme(b: u8) -> bool {
+        alpha(b) || digit(b) || one_of(b, b"+-.")
+    }
+    pub(super) const fn userinfo(b: u8) -> bool {
+        unreserved(b) || sub_delims(b) || b == b':'
+    }
+    pub(super) const fn reg_name(b: u8) -> bool {
+        unreserved(b) || sub_delims(b)
+    }
+    pub(super) const fn query_fragment(b: u8) -> bool {
+        pchar(b) || b == b'/' || b == b'?'
+    }
+    pub(super) const fn ipvfuture(b: u8) -> bool {
+        unreserved(b) || sub_delims(b) || b == b':'
+    }
+    pub(super) const fn path(b: u8) -> bool {
+        pchar(b) || b == b'/'
+    }
+    pub(super) const fn mark_2396(b: u8) -> bool {
+        one_of(b, b"-_.!~*'()")
+    }
+    pub(super) const fn unreserved_2396(b: u8) -> bool {
+        alpha(b) || digit(b) || mark_2396(b)
+    }
+    pub(super) const fn reserved_2396(b: u8) -> bool {
+        one_of(b, b";/?:@&=+$,")
+    }
+    pub(super) const fn unwise_2396(b: u8) -> bool {
+        one_of(b, b"{}|\\^[]`")
+    }
+    pub(super) const fn delims_2396(b: u8) -> bool {
+        one_of(b, b"<>#%\"")
+    }
+    pub(super) const fn control_2396(b: u8) -> bool {
+        b <= 0x1F || b == 0x7F
+    }
+    pub(super) const fn space_2396(b: u8) -> bool {
+        b == b' '
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each class checked against a direct, independent spelling of its rule.
+    #[test]
+    fn classes_match_their_rules() {
+        let alnum = |b: u8| b.is_ascii_alphanumeric();
+        let checks: [(Class, &dyn Fn(u8) -> bool); 21] = [
+            (ALPHA, &|b: u8| {
+                b.is_ascii_uppercase() || b.is_ascii_lowercase()
+            }),
+            (DIGIT, &|b: u8| matches!(b, 0x30..=0x39)),
+            (HEXDIG, &|b: u8| b.is_ascii_hexdigit()),
+            (UNRESERVED, &|b: u8| alnum(b) || "-._~".contains(b as char)),
+            (GEN_DELIMS, &|b: u8| ":/?#[]@".contains(b as char)),
+            (SUB_DELIMS, &|b: u8| "!$&'()*+,;=".contains(b as char)),
+            (RESERVED, &|b: u8| ":/?#[]@!$&'()*+,;=".contains(b as char)),
+            (PCHAR, &|b: u8| {
+                alnum(b) || "-._~!$&'()*+,;=:@".contains(b as char)
+            }),
+            (SCHEME, &|b: u8| alnum(b) || "+-.".contains(b as char)),
+            (USERINFO, &|b: u8| {
+                alnum(b) || "-._~!$&'()*+,;=:".contains(b as char)
+            }),
+            (REG_NAME, &|b: u8| {
+                alnum(b) || "-._~!$&'()*+,;=".contains(b as char)
+            }),
+            (QUERY_FRAGMENT, &|b: u8| {
+                alnum(b) || "-._~!$&'()*+,;=:@/?".contains(b as char)
+            }),
+            (IPVFUTURE, &|b: u8| {
+                alnum(b) || "-._~!$&'()*+,;=:".contains(b as char)
+            }),
+            (PATH, &|b: u8| {
+                alnum(b) || "-._~!$&'()*+,;=:@/".contains(b as char)
+            }),
+            (MARK_2396, &|b: u8| "-_.!~*'()".contains(b as char)),
+            (UNRESERVED_2396, &|b: u8| {
+                alnum(b) || "-_.!~*'()".contains(b as char)
+            }),
+            (RESERVED_2396, &|b: u8| ";/?:@&=+$,".contains(b as char)),
+            (UNWISE_2396, &|b: u8| "{}|\\^[]`".contains(b as char)),
+            (DELIMS_2396, &|b: u8| "<>#%\"".contains(b as char)),
+            (CONTROL_2396, &|b: u8| b.is_ascii_control()),
+            (SPACE_2396, &|b: u8| b == 0x20),
+        ];
+        for (class, rule) in checks {
+            for byte in 0..=255u8 {
+                assert_eq!(
+                    class.contains(byte),
+                    byte.is_ascii() && rule(byte),
+                    "{class:?} disagrees with its rule on byte {byte:#04x}"
+                );
+            }
+        }
+    }
+
+    /// The 2396 classes partition printable US-ASCII as that RFC says:
+    /// every byte is exactly one of alphanum, mark, reserved, unwise,
+    /// delims, control or space.
+    #[test]
+    fn rfc_2396_classes_partition_ascii() {
+        for byte in 0..=127u8 {
+            let memberships = [
+                ALPHA.union(DIGIT),
+                MARK_2396,
+                RESERVED_2396,
+                UNWISE_2396,
+                DELIMS_2396,
+                CONTROL_2396,
+                SPACE_2396,
+            ]
+            .iter()
+            .filter(|class| class.contains(byte))
+            .count();
+            assert_eq!(memberships, 1, "byte {byte:#04x}");
+        }
+    }
+
+    #[test]
+    fn percent_and_non_ascii_are_in_no_3986_class() {
+        for byte in (0x80..=0xFFu8).chain([b'%']) {
+            assert_eq!(TABLE[byte as usize] & !BIT_DELIMS_2396, 0);
+        }
+    }
+}

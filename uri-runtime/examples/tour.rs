@@ -1,0 +1,102 @@
+//! A tour of the library: parsing, components, encoding, decoding, and an
+//! error drawn with carets.
+//!
+//! Run it with `cargo run --example tour`.
+
+use uri_runtime::{Host, Uri, UriRef, pct};
+
+fn main() {
+    println!("== Parsing and components");
+    let text = "https://alice@example.com:8443/docs/caf%C3%A9%20menu?lang=fr&page=2#prices";
+    match Uri::parse(text) {
+        Ok(uri) => show(&uri),
+        Err(err) => println!("unexpected: {err}"),
+    }
+
+    println!("\n== Hosts, by RFC 3986's first-match rule");
+    for text in [
+        "http://192.0.2.7/",
+        "http://[2001:db8::7]/",
+        "http://256.0.0.1/",
+        "http://[v9.x]/",
+    ] {
+        if let Ok(uri) = Uri::parse(text) {
+            let kind = match uri.host_parsed() {
+                Some(Host::Ipv4(addr)) => format!("IPv4 {addr}"),
+                Some(Host::Ipv6(addr)) => format!("IPv6 {addr}"),
+                Some(Host::IpvFuture(f)) => format!("IPvFuture version {}", f.version()),
+                Some(Host::RegName(name)) => format!("registered name {name:?}"),
+                None => "no host".to_owned(),
+            };
+            println!("{text:<24} -> {kind}");
+        }
+    }
+
+    println!("\n== Encoding per component");
+    let data = "Q&A: 50% off/today #1";
+    for (name, set) in [
+        ("PATH_SEGMENT", &pct::PATH_SEGMENT),
+        ("QUERY_PARAM", &pct::QUERY_PARAM),
+        ("FRAGMENT", &pct::FRAGMENT),
+        ("UNRESERVED", &pct::UNRESERVED),
+    ] {
+        println!("{name:<13} {}", pct::encode(data, set));
+    }
+    println!("form style    {}", pct::encode_form(data));
+
+    println!("\n== Decoding, strictly");
+    for encoded in ["caf%C3%A9%20menu", "100%", "bad%C3"] {
+        match pct::decode_utf8(encoded) {
+            Ok(text) => println!("{encoded:<18} -> {text:?}"),
+            Err(err) => println!("{encoded:<18} -> error: {err}"),
+        }
+    }
+
+    println!("\n== Errors point at the culprit");
+    for text in [
+        "https://example.com/100%",
+        "http://exa mple.com/",
+        "http://[::1/",
+        "//no-scheme",
+    ] {
+        if let Err(err) = Uri::parse(text) {
+            println!("{err}\n{}\n", indent(&err.render(text).to_string()));
+        }
+    }
+
+    println!("== Relative references");
+    if let Ok(r) = UriRef::parse("../images/logo.png?v=3") {
+        println!(
+            "{r}: scheme {:?}, path {:?}, query {:?}",
+            r.scheme(),
+            r.path(),
+            r.query()
+        );
+    }
+}
+
+fn show(uri: &Uri<'_>) {
+    println!("uri        {uri}");
+    println!("scheme     {}", uri.scheme());
+    println!("userinfo   {:?}", uri.userinfo());
+    println!("host       {:?}", uri.host());
+    println!("port       {:?} = {:?}", uri.port(), uri.port_u16());
+    println!("path       {:?}", uri.path());
+    for segment in uri.path_segments() {
+        let decoded =
+            pct::decode_utf8(segment).map_or_else(|e| e.to_string(), std::borrow::Cow::into_owned);
+        println!("  segment  {segment:?} decodes to {decoded:?}");
+    }
+    println!("query      {:?}", uri.query());
+    for (key, value) in uri.query_pairs() {
+        println!("  pair     {key:?} = {value:?}");
+    }
+    println!("fragment   {:?}", uri.fragment());
+}
+
+fn indent(text: &str) -> String {
+    text.lines()
+        .map(|line| format!("    {line}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}

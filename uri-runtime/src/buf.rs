@@ -1,0 +1,150 @@
+//! `UriBuf` and `UriRefBuf`: owned URIs that keep their boundaries.
+
+use alloc::string::String;
+use core::fmt;
+use core::str::FromStr;
+
+use uri_core::{Components, ParseError};
+
+use crate::uri::{Parsed, Uri, UriRef};
+
+/// Defines an owned type over `String` with a borrowed view `$view`.
+macro_rules! owned_type {
+    ($(#[$doc:meta])* $name:ident, $view:ident, $as_view:ident, $parse:path) => {
+        $(#[$doc])*
+        #[derive(Clone)]
+        pub struct $name {
+            text: String,
+            parts: Components,
+        }
+
+        impl $name {
+            /// Parses an owned string, taking it over without copying.
+            ///
+            /// # Errors
+            ///
+            /// As the borrowed type's `parse`.
+            pub fn parse(text: impl Into<String>) -> Result<$name, ParseError> {
+                let text = text.into();
+                let parts = $parse(&text)?;
+                Ok($name { text, parts })
+            }
+
+            /// The string.
+            pub fn as_str(&self) -> &str {
+                &self.text
+            }
+
+            /// A borrowed view, with every accessor.
+            pub fn $as_view(&self) -> $view<'_> {
+                $view(Parsed { text: &self.text, parts: self.parts })
+            }
+
+            /// The string, given back.
+            pub fn into_string(self) -> String {
+                self.text
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = ParseError;
+            fn from_str(text: &str) -> Result<$name, ParseError> {
+                $name::parse(text)
+            }
+        }
+
+        impl TryFrom<String> for $name {
+            type Error = ParseError;
+            fn try_from(text: String) -> Result<$name, ParseError> {
+                $name::parse(text)
+            }
+        }
+
+        impl TryFrom<&str> for $name {
+            type Error = ParseError;
+            fn try_from(text: &str) -> Result<$name, ParseError> {
+                $name::parse(text)
+            }
+        }
+
+        impl From<$view<'_>> for $name {
+            fn from(view: $view<'_>) -> $name {
+                $name { text: String::from(view.as_str()), parts: view.components() }
+            }
+        }
+
+        impl AsRef<str> for $name {
+            fn as_ref(&self) -> &str {
+                &self.text
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.text)
+            }
+        }
+
+        // Byte-wise, like the borrowed types: the boundaries follow from
+        // the text.
+        impl PartialEq for $name {
+            fn eq(&self, other: &Self) -> bool {
+                self.text == other.text
+            }
+        }
+
+        impl Eq for $name {}
+
+        impl PartialOrd for $name {
+            fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+
+        impl Ord for $name {
+            fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+                self.text.cmp(&other.text)
+            }
+        }
+
+        impl core::hash::Hash for $name {
+            fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+                self.text.hash(state);
+            }
+        }
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_tuple(stringify!($name)).field(&self.text).finish()
+            }
+        }
+    };
+}
+
+owned_type!(
+    /// An owned [`Uri`]: a `String` and the component boundaries found when
+    /// it was parsed, so views are free.
+    ///
+    /// ```
+    /// use uri_runtime::UriBuf;
+    ///
+    /// let uri: UriBuf = "https://example.com/a?b".parse()?;
+    /// assert_eq!(uri.as_uri().host(), Some("example.com"));
+    /// assert_eq!(uri.to_string(), "https://example.com/a?b");
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    UriBuf, Uri, as_uri, uri_core::parse_uri
+);
+
+owned_type!(
+    /// An owned [`UriRef`]; see [`UriBuf`].
+    ///
+    /// ```
+    /// use uri_runtime::UriRefBuf;
+    ///
+    /// let r: UriRefBuf = "../a?b".parse()?;
+    /// assert_eq!(r.as_uri_ref().path(), "../a");
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    UriRefBuf, UriRef, as_uri_ref, uri_core::parse_uri_reference
+);

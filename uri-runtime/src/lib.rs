@@ -1,0 +1,69 @@
+//! RFC 3986 URIs for Rust: checked while compiling when they are literals,
+//! parsed through the same grammar when they arrive at run time.
+//!
+//! ```
+//! use uri_runtime::{pct, Uri, UriRef};
+//!
+//! let uri = Uri::parse("https://example.com:8443/docs/a%20b?lang=en#intro")?;
+//! assert_eq!(uri.scheme(), "https");
+//! assert_eq!(uri.host(), Some("example.com"));
+//! assert_eq!(uri.port_u16(), Ok(Some(8443)));
+//! assert!(uri.path_segments().eq(["docs", "a%20b"]));
+//! assert_eq!(pct::decode_utf8(uri.path())?, "/docs/a b");
+//!
+//! // Errors say where and why, and can draw it:
+//! let input = "https://example.com/100%";
+//! let err = UriRef::parse(input).unwrap_err();
+//! assert_eq!(err.index(), 23);
+//! assert_eq!(err.render(input).to_string(), "https://example.com/100%\n                       ^");
+//!
+//! // Encode data for the component it goes into:
+//! let file = pct::encode("Q&A 1/2", &pct::PATH_SEGMENT);
+//! assert_eq!(file, "Q&A%201%2F2");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Types
+//!
+//! - [`Uri`]: the `URI` rule (a scheme is required); [`UriRef`]: the
+//!   `URI-reference` rule (a URI or a relative reference). Both borrow the
+//!   parsed string and never allocate; accessors return the text still
+//!   percent-encoded, and decoding is always an explicit call into [`pct`].
+//! - [`UriBuf`], [`UriRefBuf`]: the owned forms (feature `alloc`).
+//! - [`ParseError`]: the byte offset and kind of the first offending byte.
+//!
+//! # Absent and empty
+//!
+//! `http://h?` has the query `Some("")`; `http://h` has `None`. RFC 3986
+//! tells them apart, and so does every accessor here.
+//!
+//! # Features
+//!
+//! - `std` (default): implies `alloc`.
+//! - `alloc`: [`pct`] and the owned types.
+//! - `macros` (default): the `uri!` and `uri_ref!` literal macros.
+#![no_std]
+#![forbid(unsafe_code)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+#[cfg(feature = "alloc")]
+mod buf;
+mod host;
+mod iter;
+#[cfg(feature = "alloc")]
+pub mod pct;
+mod port;
+mod uri;
+
+#[cfg(feature = "alloc")]
+pub use buf::{UriBuf, UriRefBuf};
+pub use host::{Host, IpvFuture};
+pub use iter::{PathSegments, QueryPairs};
+pub use port::PortError;
+pub use uri::{Uri, UriRef};
+pub use uri_core::render::Caret;
+pub use uri_core::{Component, Components, ParseError, ParseErrorKind};

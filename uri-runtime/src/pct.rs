@@ -1,0 +1,309 @@
+//! Percent-encoding and decoding, per component (RFC 3986 section 2.1).
+//!
+//! Encoding takes the [`EncodeSet`] of the component the text will land
+//! in: which set for which place is the whole art of building URIs safely.
+//!
+//! | the text is…                          | encode with       |
+//! |---------------------------------------|-------------------|
+//! | one path segment (a file name, an id) | [`PATH_SEGMENT`]  |
+//! | a whole path whose `/` are separators | [`PATH`]          |
+//! | one query key or value                | [`QUERY_PARAM`]   |
+//! | a whole, already structured query     | [`QUERY`]         |
+//! | a fragment                            | [`FRAGMENT`]      |
+//! | a userinfo                            | [`USERINFO`]      |
+//! | a registered name (not IDNA)          | [`REG_NAME`]      |
+//! | data that must survive any component  | [`UNRESERVED`]    |
+//!
+//! ```
+//! use uri_runtime::pct;
+//!
+//! let name = "Q&A: 50% off/today";
+//! assert_eq!(pct::encode(name, &pct::PATH_SEGMENT), "Q&A:%2050%25%20off%2Ftoday");
+//! assert_eq!(pct::encode(name, &pct::QUERY_PARAM), "Q%26A:%2050%25%20off/today");
+//!
+//! let back = pct::decode_utf8("Q%26A:%2050%25%20off/today")?;
+//! assert_eq!(back, name);
+//! # Ok::<(), pct::DecodeError>(())
+//! ```
+//!
+//! Encoders always write uppercase hex and return the input borrowed when
+//! nothing needs encoding; decoders are strict: a `%` without two hex digits
+//! is an error, never passed through. `+` means a space only in the
+//! form-style functions ([`encode_form`], [`decode_form_utf8`]).
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+pub use uri_core::pct::{
+    EncodeSet, FRAGMENT, PATH, PATH_SEGMENT, QUERY, QUERY_PARAM, REG_NAME, UNRESERVED, URI_CHARS,
+    USERINFO,
+};
+use uri_core::pct::{decode_triplet, encode_byte};
+
+/// Encodes every byte of `input` that `set` does not keep, `%` included,
+/// so that [`decode`] always gives `input` back.
+///
+/// ```
+/// use uri_runtime::pct;
+///
+/// assert_eq!(pct::encode("a b/c", &pct::PATH_SEGMENT), "a%20b%2Fc");
+/// assert_eq!(pct::encode("100%", &pct::PATH), "100%25");
+/// assert_eq!(pct::encode("été", &pct::UNRESERVED), "%C3%A9t%C3%A9");
+/// assert!(matches!(pct::encode("plain", &pct::PATH), std::borrow::Cow::Borrowed(_)));
+/// ```
+pub fn encode<'a>(input: &'a str, set: &EncodeSet) -> Cow<'a, str> {
+    encode_with(input, set, false, false)
+}
+
+/// Like [`encode`], but keeps valid `%XX` triplets as they are, encoding
+/// only a `%` that does not start one: for text that may already be partly
+/// encoded, such as user-typed paths.
+///
+/// ```
+/// use uri_runtime::pct;
+///
+/// assert_eq!(pct::encode_keep_escapes("my%20file 100%", &pct::PATH), "my%20file%20100%25");
+/// ```
+pub fn encode_keep_escapes<'a>(input: &'a str, set: &EncodeSet) -> Cow<'a, str> {
+    encode_with(input, set, true, false)
+}
+
+/// Form-style encoding (`application/x-www-form-urlencoded` values): like
+/// [`encode`] with [`QUERY_PARAM`], but a space becomes `+`.
+///
+/// ```
+/// assert_eq!(uri_runtime::pct::encode_form("a b+c&d"), "a+b%2Bc%26d");
+/// ```
+pub fn encode_form(input: &str) -> Cow<'_, str> {
+    encode_with(input, &QUERY_PARAM, false, true)
+}
+
+fn encode_with<'a>(
+    input: &'a str,
+    set: &EncodeSet,
+    keep_escapes: bool,
+    space_as_plus: bool,
+) -> Cow<'a, str> {
+    let bytes = input.as_bytes();
+    let stays = |i: usize| {
+        let b = bytes[i];
+        set.keeps(b)
+            || (keep_escapes && b == b'%' && decode_triplet(bytes, i, bytes.len()).is_some())
+    };
+    let Some(first) = (0..bytes.len()).find(|&i| !stays(i)) else {
+        return Cow::Borrowed(input);
+    };
+    let mut out = String::with_capacity(input.len() + input.len() / 2 + 8);
+    out.push_str(input.get(..first).unwrap_or(""));
+    let mut i = first;
+    while let Some(&b) = bytes.get(i) {
+        if stays(i) {
+            // A kept run is ASCII, so its ends are char boundaries.
+            let run_end = (i..bytes.len()).find(|&j| !stays(j)).unwrap_or(bytes.len());
+            out.push_str(input.get(i..run_end).unwrap_or(""));
+            i = run_end;
+        } else if b == b'%' && keep_escapes {
+            out.push_str("%25");
+            i += 1;
+        } else if b == b' ' && space_as_plus {
+            out.push('+');
+            i += 1;
+        } else {
+            for c in encode_byte(b) {
+                out.push(char::from(c));
+            }
+            i += 1;
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Why percent-decoding failed, and where.
+///
+/// ```
+/// use uri_runtime::pct::{self, DecodeErrorKind};
+///
+/// let err = pct::decode("ab%4").unwrap_err();
+/// assert_eq!((err.index(), err.kind()), (2, DecodeErrorKind::InvalidEscape));
+///
+/// let err = pct::decode_utf8("ok%20%FF").unwrap_err();
+/// assert_eq!((err.index(), err.kind()), (5, DecodeErrorKind::InvalidUtf8));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DecodeError {
+    index: usize,
+    kind: DecodeErrorKind,
+}
+
+/// What [`DecodeError`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DecodeErrorKind {
+    /// A `%` not followed by two hex digits; the index points at the `%`.
+    InvalidEscape,
+    /// The decoded bytes are not UTF-8; the index points at the input byte
+    /// (a `%` or a literal character) where the bad sequence starts.
+    InvalidUtf8,
+}
+
+impl DecodeError {
+    /// The input offset where the bad escape or UTF-8 sequence starts.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// What is wrong.
+    pub fn kind(&self) -> DecodeErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            DecodeErrorKind::InvalidEscape => write!(
+                f,
+                "invalid percent-encoding at byte {}: \"%\" must be followed by two hex digits",
+                self.index
+            ),
+            DecodeErrorKind::InvalidUtf8 => write!(
+                f,
+                "decoded text is not UTF-8: invalid sequence starts at byte {}",
+                self.index
+            ),
+        }
+    }
+}
+
+impl core::error::Error for DecodeError {}
+
+/// Decodes every `%XX` triplet into its byte.
+///
+/// ```
+/// use uri_runtime::pct;
+///
+/// assert_eq!(pct::decode("a%2Fb%00").unwrap().as_ref(), b"a/b\0");
+/// assert!(pct::decode("%zz").is_err());
+/// ```
+///
+/// # Errors
+///
+/// [`DecodeErrorKind::InvalidEscape`] at a `%` not followed by two hex
+/// digits.
+pub fn decode(input: &str) -> Result<Cow<'_, [u8]>, DecodeError> {
+    decode_with(input, false)
+}
+
+/// Decodes every `%XX` triplet and checks that the result is UTF-8.
+///
+/// ```
+/// assert_eq!(uri_runtime::pct::decode_utf8("caf%C3%A9").unwrap(), "café");
+/// ```
+///
+/// # Errors
+///
+/// [`DecodeErrorKind::InvalidEscape`] as [`decode`], or
+/// [`DecodeErrorKind::InvalidUtf8`] at the input offset where the invalid
+/// sequence starts.
+pub fn decode_utf8(input: &str) -> Result<Cow<'_, str>, DecodeError> {
+    into_utf8(input, decode_with(input, false)?)
+}
+
+/// Form-style decoding: like [`decode_utf8`], but `+` is a space.
+///
+/// ```
+/// assert_eq!(uri_runtime::pct::decode_form_utf8("a+b%2Bc").unwrap(), "a b+c");
+/// ```
+///
+/// # Errors
+///
+/// As [`decode_utf8`].
+pub fn decode_form_utf8(input: &str) -> Result<Cow<'_, str>, DecodeError> {
+    into_utf8(input, decode_with(input, true)?)
+}
+
+fn decode_with(input: &str, plus_as_space: bool) -> Result<Cow<'_, [u8]>, DecodeError> {
+    let bytes = input.as_bytes();
+    let special = |b: u8| b == b'%' || (plus_as_space && b == b'+');
+    let Some(first) = bytes.iter().position(|&b| special(b)) else {
+        return Ok(Cow::Borrowed(bytes));
+    };
+    let mut out = Vec::with_capacity(bytes.len());
+    out.extend_from_slice(bytes.get(..first).unwrap_or(&[]));
+    let mut i = first;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'%' => {
+                let Some(decoded) = decode_triplet(bytes, i, bytes.len()) else {
+                    return Err(DecodeError {
+                        index: i,
+                        kind: DecodeErrorKind::InvalidEscape,
+                    });
+                };
+                out.push(decoded);
+                i += 3;
+            }
+            b'+' if plus_as_space => {
+                out.push(b' ');
+                i += 1;
+            }
+            _ => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    Ok(Cow::Owned(out))
+}
+
+fn into_utf8<'a>(input: &'a str, decoded: Cow<'a, [u8]>) -> Result<Cow<'a, str>, DecodeError> {
+    match decoded {
+        // Nothing was decoded, so the bytes are the input's own.
+        Cow::Borrowed(_) => Ok(Cow::Borrowed(input)),
+        Cow::Owned(bytes) => String::from_utf8(bytes)
+            .map(Cow::Owned)
+            .map_err(|err| DecodeError {
+                index: input_offset(input, err.utf8_error().valid_up_to()),
+                kind: DecodeErrorKind::InvalidUtf8,
+            }),
+    }
+}
+
+/// The input offset that decodes to output offset `target`.
+fn input_offset(input: &str, target: usize) -> usize {
+    let bytes = input.as_bytes();
+    let (mut i, mut produced) = (0, 0);
+    while produced < target && i < bytes.len() {
+        i += if bytes[i] == b'%' { 3 } else { 1 };
+        produced += 1;
+    }
+    i.min(bytes.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keep_escapes_encodes_only_broken_percents() {
+        assert_eq!(encode_keep_escapes("%41%4%zz%", &PATH), "%41%254%25zz%25");
+    }
+
+    #[test]
+    fn utf8_error_index_points_into_the_input() {
+        // "é" split: the lone continuation byte starts the bad sequence.
+        let err = decode_utf8("ab%A9cd").unwrap_err();
+        assert_eq!(err.index(), 2);
+        // A literal non-ASCII char before the bad escape keeps offsets right.
+        let err = decode_utf8("é%C3").unwrap_err();
+        assert_eq!(err.index(), 2);
+    }
+
+    #[test]
+    fn form_decoding_turns_plus_into_space_only_when_asked() {
+        assert_eq!(decode_utf8("a+b").unwrap(), "a+b");
+        assert_eq!(decode_form_utf8("a+b").unwrap(), "a b");
+    }
+}
