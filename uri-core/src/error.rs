@@ -283,50 +283,68 @@ fn is_reserved(text: &str) -> bool {
     text.bytes().all(|b| crate::table::RESERVED.contains(b))
 }
 
-impl fmt::Display for ParseError {
+impl ParseError {
+    /// The message without its hint, naming `text` as the offending text.
+    ///
+    /// `Display` shows this with [`text`](Self::text) and the
+    /// [`hint`](Self::hint); the `uri!` macro uses it with the text of the
+    /// user's literal, which may differ from the text it parsed.
+    #[doc(hidden)]
+    pub fn describe<'a>(&'a self, text: &'a str) -> Description<'a> {
+        Description { error: self, text }
+    }
+}
+
+/// See [`ParseError::describe`].
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Description<'a> {
+    error: &'a ParseError,
+    text: &'a str,
+}
+
+impl fmt::Display for Description<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = self.text();
-        match self.kind {
-            ParseErrorKind::MissingScheme => {
-                write!(f, "missing scheme at byte {}", self.index)?;
-            }
-            ParseErrorKind::InvalidChar(component) => write!(
-                f,
-                "character {text:?} not allowed in {component} at byte {}",
-                self.index
-            )?,
-            ParseErrorKind::InvalidScheme if text == ":" => {
+        let (text, index, kind) = (self.text, self.error.index, self.error.kind);
+        match kind {
+            ParseErrorKind::MissingScheme => write!(f, "missing scheme at byte {index}"),
+            ParseErrorKind::InvalidChar(component) => {
                 write!(
                     f,
-                    "invalid scheme: empty before \":\" at byte {}",
-                    self.index
-                )?;
+                    "character {text:?} not allowed in {component} at byte {index}"
+                )
+            }
+            ParseErrorKind::InvalidScheme if text == ":" => {
+                write!(f, "invalid scheme: empty before \":\" at byte {index}")
             }
             ParseErrorKind::InvalidScheme | ParseErrorKind::InvalidPort => write!(
                 f,
-                "{}: character {text:?} not allowed at byte {}",
-                self.kind.description(),
-                self.index
-            )?,
-            kind => {
+                "{}: character {text:?} not allowed at byte {index}",
+                kind.description()
+            ),
+            _ => {
                 let component = kind.component().map_or("input", Component::name);
                 if text.is_empty() {
                     write!(
                         f,
-                        "{} in {component}: input ends at byte {}",
-                        kind.description(),
-                        self.index
-                    )?;
+                        "{} in {component}: input ends at byte {index}",
+                        kind.description()
+                    )
                 } else {
                     write!(
                         f,
-                        "{} {text:?} in {component} at byte {}",
-                        kind.description(),
-                        self.index
-                    )?;
+                        "{} {text:?} in {component} at byte {index}",
+                        kind.description()
+                    )
                 }
             }
         }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.describe(self.text()))?;
         if let Some(hint) = self.hint() {
             write!(f, ": {hint}")?;
         }

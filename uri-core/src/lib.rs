@@ -29,5 +29,5 @@ pub mod pct;
 pub mod render;
 pub mod table;
 
-pub use error::{Component, ParseError, ParseErrorKind};
+pub use error::{Component, Description, ParseError, ParseErrorKind};
 pub use parse::{Components, HostKind, parse_uri, parse_uri_reference};

@@ -41,7 +41,7 @@
 //!
 //! - `std` (default): implies `alloc`.
 //! - `alloc`: [`pct`] and the owned types.
-//! - `macros` (default): the `uri!` and `uri_ref!` literal macros.
+//! - `macros` (default): the [`uri!`] and [`uri_ref!`] literal macros.
 #![no_std]
 #![forbid(unsafe_code)]
 
@@ -54,6 +54,8 @@ extern crate std;
 mod buf;
 mod host;
 mod iter;
+#[cfg(feature = "macros")]
+mod literal;
 #[cfg(feature = "alloc")]
 pub mod pct;
 mod port;
@@ -67,3 +69,11 @@ pub use port::PortError;
 pub use uri::{Uri, UriRef};
 pub use uri_core::render::Caret;
 pub use uri_core::{Component, Components, ParseError, ParseErrorKind};
+
+/// What the macros' expansions name; not part of the public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::{Uri, UriRef};
+    #[cfg(feature = "macros")]
+    pub use uri_macros::__uri_literal as uri_literal;
+}
