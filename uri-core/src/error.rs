@@ -257,6 +257,14 @@ impl ParseError {
             }
             ParseErrorKind::InvalidPort => "a port is decimal digits only",
             ParseErrorKind::UnclosedIpLiteral => "add the closing \"]\"",
+            ParseErrorKind::InvalidIpv6 => {
+                "an IPv6 address is eight groups of one to four hex digits separated by \":\", \
+                 with at most one \"::\" standing for zero groups"
+            }
+            ParseErrorKind::InvalidIpvFuture => {
+                "an IPvFuture address is \"v\", hex digits, \".\", \
+                 then letters, digits or \"-._~!$&'()*+,;=:\""
+            }
             _ => return None,
         })
     }

@@ -1,0 +1,3 @@
+fn main() {
+    let _ = uri::uri_ref!("/caf\u{e9}/\x41%g0");
+}

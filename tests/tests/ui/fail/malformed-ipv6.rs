@@ -1,0 +1,3 @@
+fn main() {
+    let _ = uri::uri!("http://[2001:db8:::1]/");
+}

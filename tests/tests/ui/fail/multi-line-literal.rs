@@ -1,0 +1,5 @@
+fn main() {
+    let _ = uri::uri!("https://example.com/\
+                       first/\
+                       100%");
+}

@@ -1,0 +1,3 @@
+fn main() {
+    let _ = uri::uri!(r#"http://example.com/"quoted"/%zz"#);
+}
