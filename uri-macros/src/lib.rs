@@ -3,8 +3,8 @@
 //! Use the macros through `uri-runtime`, whose `macro_rules!` wrappers pass
 //! their own crate path (`$crate`) as the first token, so the expansion
 //! works under a renamed dependency or through a re-exporting crate. The
-//! work is split by phase: [`input`] reads the tokens, [`literal`] checks
-//! and pre-encodes the literal, [`diag`] turns failures into compile errors
+//! work is split by phase: `input` reads the tokens, `literal` checks
+//! and pre-encodes the literal, `diag` turns failures into compile errors
 //! that point at the offending bytes.
 
 mod diag;

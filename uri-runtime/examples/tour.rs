@@ -1,11 +1,25 @@
-//! A tour of the library: parsing, components, encoding, decoding, and an
-//! error drawn with carets.
+//! A tour of the library: a compile-time literal, parsing, components,
+//! encoding, decoding, and errors drawn with carets.
 //!
 //! Run it with `cargo run --example tour`.
 
-use uri_runtime::{Host, Uri, UriRef, pct};
+use uri_runtime::{Host, Uri, UriRef, pct, uri};
+
+/// Checked and pre-encoded while compiling: a space and non-ASCII are
+/// encoded, the escape `%7e` is decoded to `~`.
+const HOME: Uri<'static> = uri!("https://example.com/~me/my files/caf%7e?q=été");
 
 fn main() {
+    println!("== A compile-time literal");
+    println!("uri!(\"https://example.com/~me/my files/caf%7e?q=été\")");
+    println!("  = {HOME}");
+    println!(
+        "  host {:?}, path {:?}, query {:?}\n",
+        HOME.host(),
+        HOME.path(),
+        HOME.query()
+    );
+
     println!("== Parsing and components");
     let text = "https://alice@example.com:8443/docs/caf%C3%A9%20menu?lang=fr&page=2#prices";
     match Uri::parse(text) {

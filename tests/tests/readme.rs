@@ -1,0 +1,36 @@
+//! The README's example, run as a test so the front page cannot go stale.
+
+use uri::{Uri, pct, uri};
+
+#[test]
+fn readme_example_holds() -> Result<(), Box<dyn std::error::Error>> {
+    const API: Uri<'static> = uri!("https://api.example.com/v1/my files?q=été");
+    assert_eq!(
+        API.as_str(),
+        "https://api.example.com/v1/my%20files?q=%C3%A9t%C3%A9"
+    );
+    assert_eq!(API.host(), Some("api.example.com"));
+
+    let uri = Uri::parse("https://example.com:8443/docs/a%20b?lang=en#intro")?;
+    assert_eq!(uri.port_u16(), Ok(Some(8443)));
+    assert_eq!(pct::decode_utf8(uri.path())?, "/docs/a b");
+
+    assert_eq!(pct::encode("Q&A 1/2", &pct::PATH_SEGMENT), "Q&A%201%2F2");
+    assert_eq!(pct::encode("Q&A 1/2", &pct::QUERY_PARAM), "Q%26A%201/2");
+    Ok(())
+}
+
+#[test]
+fn readme_runtime_error_matches_the_macro_wording() {
+    let input = "https://example.com/100%";
+    let err = Uri::parse(input).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid percent-encoding \"%\" in path at byte 23: \
+         \"%\" must be followed by two hex digits; write \"%25\" for a literal percent sign"
+    );
+    assert_eq!(
+        err.render(input).to_string(),
+        "https://example.com/100%\n                       ^"
+    );
+}
