@@ -149,12 +149,12 @@ impl Components {
     /// The query, without its `?`.
     pub const fn query(&self) -> Option<Range<usize>> {
         match self.query_mark {
-            Some(mark) => Some(mark + 1..self.path_end_of_query()),
+            Some(mark) => Some(mark + 1..self.query_end()),
             None => None,
         }
     }
 
-    const fn path_end_of_query(&self) -> usize {
+    const fn query_end(&self) -> usize {
         match self.fragment_mark {
             Some(mark) => mark,
             None => self.len,
