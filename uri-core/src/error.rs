@@ -163,22 +163,16 @@ pub struct ParseError {
 impl ParseError {
     /// Builds the error for `input`, copying the offending text at `index`.
     pub(crate) const fn at(input: &[u8], index: usize, kind: ParseErrorKind) -> ParseError {
-        let mut end = index;
-        match kind {
-            ParseErrorKind::MissingScheme => {}
-            ParseErrorKind::InvalidPercentEncoding(_) => {
-                end = next_char(input, end);
-                let mut chars = 0;
-                while chars < 2 && end < input.len() {
-                    end = next_char(input, end);
-                    chars += 1;
-                }
-            }
-            _ => end = next_char(input, end),
-        }
+        // A caller outside the parser may pass any index: keep it in range.
+        let index = if index < input.len() {
+            index
+        } else {
+            input.len()
+        };
+        let end = culprit_end(input, index, kind);
         let mut text = [0; MAX_TEXT];
         let mut i = index;
-        while i < end {
+        while i < end && i - index < MAX_TEXT {
             text[i - index] = input[i];
             i += 1;
         }
@@ -186,8 +180,25 @@ impl ParseError {
             index,
             kind,
             text,
-            text_len: (end - index) as u8,
+            text_len: (i - index) as u8,
         }
+    }
+
+    /// An error of `kind` at `index` of `input`, for code that checks more
+    /// than the grammar (the `uri!` macro) and reports in the same words.
+    #[doc(hidden)]
+    pub const fn new(input: &str, index: usize, kind: ParseErrorKind) -> ParseError {
+        ParseError::at(input.as_bytes(), index, kind)
+    }
+
+    /// The offending text as it appears in `input`, by the same rule that
+    /// chose [`text`](Self::text): one character, `%` and two characters
+    /// for a broken escape, nothing for a missing scheme. The `uri!` macro
+    /// parses a copy with stand-ins, and quotes the user's own text.
+    #[doc(hidden)]
+    pub fn culprit_in<'a>(&self, input: &'a str) -> &'a str {
+        let end = culprit_end(input.as_bytes(), self.index, self.kind);
+        input.get(self.index..end).unwrap_or("")
     }
 
     /// The byte offset of the first offending byte; see [`ParseErrorKind`]
@@ -267,6 +278,23 @@ impl ParseError {
             }
             _ => return None,
         })
+    }
+}
+
+/// Where the offending text starting at `index` ends.
+const fn culprit_end(input: &[u8], index: usize, kind: ParseErrorKind) -> usize {
+    match kind {
+        ParseErrorKind::MissingScheme => index,
+        ParseErrorKind::InvalidPercentEncoding(_) => {
+            let mut end = next_char(input, index);
+            let mut chars = 0;
+            while chars < 2 && end < input.len() {
+                end = next_char(input, end);
+                chars += 1;
+            }
+            end
+        }
+        _ => next_char(input, index),
     }
 }
 
@@ -371,3 +399,26 @@ impl fmt::Debug for ParseError {
 }
 
 impl core::error::Error for ParseError {}
+
+#[cfg(test)]
+mod tests {
+    use super::{Component, ParseError, ParseErrorKind};
+
+    #[test]
+    fn out_of_range_indices_are_clamped_not_a_panic() {
+        let err = ParseError::new("ab", 10, ParseErrorKind::InvalidChar(Component::Path));
+        assert_eq!((err.index(), err.text()), (2, ""));
+    }
+
+    #[test]
+    fn culprit_in_quotes_another_text_by_the_same_rule() {
+        let err = ParseError::new(
+            "/%Gxyz",
+            1,
+            ParseErrorKind::InvalidPercentEncoding(Component::Path),
+        );
+        assert_eq!(err.text(), "%Gx");
+        assert_eq!(err.culprit_in("/%éab"), "%éa");
+        assert_eq!(err.culprit_in("/"), "");
+    }
+}

@@ -31,12 +31,7 @@ impl Problem {
     /// A parser error, worded as at run time but quoting the user's text.
     pub(crate) fn from_parse_error(err: &ParseError, text: &str, grammar: Grammar) -> Problem {
         let at = err.index();
-        let chars = match err.kind() {
-            ParseErrorKind::MissingScheme => 0,
-            ParseErrorKind::InvalidPercentEncoding(_) => 3,
-            _ => 1,
-        };
-        let culprit = prefix_chars(text.get(at..).unwrap_or(""), chars);
+        let culprit = err.culprit_in(text);
         let help = match err.kind() {
             ParseErrorKind::MissingScheme if grammar == Grammar::Uri => Some(
                 "a URI starts with a scheme such as \"https:\"; \
@@ -80,7 +75,8 @@ impl Problem {
     }
 
     /// A character the policy would encode, in a component where encoding
-    /// is not allowed or would change the meaning.
+    /// is not allowed or would change the meaning; worded as the parser
+    /// words a bad character there.
     pub(crate) fn not_encodable_in(
         text: &str,
         at: usize,
@@ -88,20 +84,25 @@ impl Problem {
         component: Component,
     ) -> Problem {
         let culprit = text.get(at..at + len).unwrap_or("");
+        let kind = match component {
+            Component::Scheme => ParseErrorKind::InvalidScheme,
+            Component::Port => ParseErrorKind::InvalidPort,
+            other => ParseErrorKind::InvalidChar(other),
+        };
+        let err = ParseError::new(text, at, kind);
         let help = match component {
-            Component::Host if !culprit.is_ascii() => {
+            Component::Host if !culprit.is_ascii() => Some(
                 "international domain names are not supported in literals yet: \
-                 write the host in its ASCII form (punycode, \"xn--\" labels)"
-            }
-            Component::Host => "a host name cannot contain this character",
-            Component::Port => "a port is decimal digits only",
-            _ => "a scheme is a letter then letters, digits, \"+\", \"-\" or \".\"",
+                 write the host in its ASCII form (punycode, \"xn--\" labels)",
+            ),
+            Component::Host => Some("a host name cannot contain this character"),
+            _ => err.hint(),
         };
         Problem {
             at,
             len,
-            message: format!("character {culprit:?} not allowed in {component} at byte {at}"),
-            help: Some(help.to_owned()),
+            message: err.describe(culprit).to_string(),
+            help: help.map(str::to_owned),
         }
     }
 
@@ -115,14 +116,6 @@ impl Problem {
             help: Some("please report this literal to the uri crates' issue tracker".to_owned()),
         }
     }
-}
-
-fn prefix_chars(text: &str, chars: usize) -> &str {
-    let end = text
-        .char_indices()
-        .nth(chars)
-        .map_or(text.len(), |(i, _)| i);
-    &text[..end]
 }
 
 /// One `compile_error!` per problem, each spanned on the literal (or on the

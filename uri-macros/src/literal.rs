@@ -101,12 +101,23 @@ pub(crate) fn canonicalize(
     };
     let canonical = write_canonical(text, &rewrites);
     match parse(&canonical, grammar) {
-        // The rewrites keep every boundary, so this only fails on a bug.
-        Ok(final_parts) if final_parts.scheme().is_some() == parts.scheme().is_some() => {
-            Ok((canonical, final_parts))
-        }
+        // Rewrites only lengthen text inside components, so the same
+        // components must be present; anything else is a bug here.
+        Ok(final_parts) if shape(&final_parts) == shape(&parts) => Ok((canonical, final_parts)),
         _ => Err(vec![Problem::internal(text)]),
     }
+}
+
+/// Which optional components are present.
+fn shape(parts: &Components) -> [bool; 6] {
+    [
+        parts.scheme().is_some(),
+        parts.authority().is_some(),
+        parts.userinfo().is_some(),
+        parts.port().is_some(),
+        parts.query().is_some(),
+        parts.fragment().is_some(),
+    ]
 }
 
 fn parse(text: &str, grammar: Grammar) -> Result<Components, ParseError> {
@@ -313,6 +324,25 @@ mod tests {
             assert_eq!(found.len(), 1, "{text}: {found:?}");
             assert_eq!(found[0].0, at, "{text}");
         }
+    }
+
+    #[test]
+    fn refusals_use_the_parsers_words_for_each_component() {
+        let scheme = canonicalize("ht tp://x/", Grammar::Uri).unwrap_err();
+        assert_eq!(
+            scheme[0].message,
+            "invalid scheme: character \" \" not allowed at byte 2"
+        );
+        let port = canonicalize("http://x:8é/", Grammar::Uri).unwrap_err();
+        assert_eq!(
+            port[0].message,
+            "invalid port: character \"é\" not allowed at byte 10"
+        );
+        let host = canonicalize("http://例え.jp/", Grammar::Uri).unwrap_err();
+        assert_eq!(
+            host[0].message,
+            "character \"例え\" not allowed in host at byte 7"
+        );
     }
 
     #[test]
