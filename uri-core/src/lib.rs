@@ -23,11 +23,26 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+/// `?` for `const fn`, where the operator's trait machinery is not allowed.
+macro_rules! attempt {
+    ($e:expr) => {
+        match $e {
+            Ok(value) => value,
+            Err(err) => return Err(err),
+        }
+    };
+}
+
+mod components;
 pub mod error;
+mod ip;
 pub mod parse;
 pub mod pct;
 pub mod render;
 pub mod table;
 
 pub use error::{Component, Description, ParseError, ParseErrorKind};
-pub use parse::{Components, HostKind, parse_uri, parse_uri_reference};
+pub use parse::{
+    Components, HostKind, ParseOptions, parse_uri, parse_uri_reference, parse_uri_reference_with,
+    parse_uri_with,
+};

@@ -38,6 +38,7 @@ fn main() {
             let kind = match uri.host_parsed() {
                 Some(Host::Ipv4(addr)) => format!("IPv4 {addr}"),
                 Some(Host::Ipv6(addr)) => format!("IPv6 {addr}"),
+                Some(Host::Ipv6Zoned(addr, zone)) => format!("IPv6 {addr} zone {zone}"),
                 Some(Host::IpvFuture(f)) => format!("IPvFuture version {}", f.version()),
                 Some(Host::RegName(name)) => format!("registered name {name:?}"),
                 None => "no host".to_owned(),

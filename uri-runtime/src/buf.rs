@@ -6,11 +6,28 @@ use core::str::FromStr;
 
 use uri_core::{Components, ParseError};
 
+use crate::host::Host;
+use crate::iter::{PathSegments, QueryPairs};
+use crate::port::PortError;
 use crate::uri::{Parsed, Uri, UriRef};
 
 /// Defines an owned type over `String` with a borrowed view `$view`.
+/// Accessors that borrow from the owned value, forwarded to its view so
+/// that the two never differ.
+macro_rules! forward_accessors {
+    ($view:ident, $as_view:ident; $($method:ident -> $ret:ty),* $(,)?) => {
+        $(
+            #[doc = concat!("See [`", stringify!($view), "::", stringify!($method), "`].")]
+            #[allow(clippy::missing_errors_doc)]
+            pub fn $method(&self) -> $ret {
+                self.$as_view().$method()
+            }
+        )*
+    };
+}
+
 macro_rules! owned_type {
-    ($(#[$doc:meta])* $name:ident, $view:ident, $as_view:ident, $parse:path) => {
+    ($(#[$doc:meta])* $name:ident, $view:ident, $as_view:ident, $parse:path, $scheme:ty) => {
         $(#[$doc])*
         #[derive(Clone)]
         pub struct $name {
@@ -40,9 +57,34 @@ macro_rules! owned_type {
                 $view(Parsed { text: &self.text, parts: self.parts })
             }
 
+            forward_accessors!($view, $as_view;
+                scheme -> $scheme,
+                authority -> Option<&str>,
+                userinfo -> Option<&str>,
+                host -> Option<&str>,
+                host_parsed -> Option<Host<'_>>,
+                port -> Option<&str>,
+                port_u16 -> Result<Option<u16>, PortError>,
+                path -> &str,
+                path_segments -> PathSegments<'_>,
+                query -> Option<&str>,
+                query_pairs -> QueryPairs<'_>,
+                fragment -> Option<&str>,
+            );
+
+            /// The component boundaries.
+            pub fn components(&self) -> Components {
+                self.parts
+            }
+
             /// The string, given back.
             pub fn into_string(self) -> String {
                 self.text
+            }
+
+            /// Takes a string and the boundaries its writer recorded.
+            pub(crate) fn from_written(text: String, parts: Components) -> $name {
+                $name { text, parts }
             }
         }
 
@@ -95,6 +137,24 @@ macro_rules! owned_type {
 
         impl Eq for $name {}
 
+        impl PartialEq<str> for $name {
+            fn eq(&self, other: &str) -> bool {
+                self.text == other
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                self.text == *other
+            }
+        }
+
+        impl PartialEq<$view<'_>> for $name {
+            fn eq(&self, other: &$view<'_>) -> bool {
+                self.text == other.as_str()
+            }
+        }
+
         impl PartialOrd for $name {
             fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
                 Some(self.cmp(other))
@@ -129,11 +189,12 @@ owned_type!(
     /// use uri_runtime::UriBuf;
     ///
     /// let uri: UriBuf = "https://example.com/a?b".parse()?;
-    /// assert_eq!(uri.as_uri().host(), Some("example.com"));
+    /// assert_eq!(uri.host(), Some("example.com"));
+    /// assert_eq!(uri.as_uri().path(), "/a");
     /// assert_eq!(uri.to_string(), "https://example.com/a?b");
     /// # Ok::<(), uri_runtime::ParseError>(())
     /// ```
-    UriBuf, Uri, as_uri, uri_core::parse_uri
+    UriBuf, Uri, as_uri, uri_core::parse_uri, &str
 );
 
 owned_type!(
@@ -143,8 +204,9 @@ owned_type!(
     /// use uri_runtime::UriRefBuf;
     ///
     /// let r: UriRefBuf = "../a?b".parse()?;
-    /// assert_eq!(r.as_uri_ref().path(), "../a");
+    /// assert_eq!(r.path(), "../a");
+    /// assert_eq!(r.as_uri_ref().query(), Some("b"));
     /// # Ok::<(), uri_runtime::ParseError>(())
     /// ```
-    UriRefBuf, UriRef, as_uri_ref, uri_core::parse_uri_reference
+    UriRefBuf, UriRef, as_uri_ref, uri_core::parse_uri_reference, Option<&str>
 );

@@ -25,6 +25,22 @@ pub enum Host<'a> {
     Ipv4(Ipv4Addr),
     /// An `IPv6address`, written in brackets.
     Ipv6(Ipv6Addr),
+    /// An IPv6 address with an RFC 6874 zone identifier, `[fe80::1%25eth0]`:
+    /// only with [`ParseOptions::with_zone_ids`](crate::ParseOptions::with_zone_ids).
+    /// The zone is as written after `%25`, still percent-encoded.
+    ///
+    /// ```
+    /// use std::net::Ipv6Addr;
+    /// use uri_runtime::{Host, ParseOptions, Uri};
+    ///
+    /// let options = ParseOptions::RFC3986.with_zone_ids();
+    /// let uri = Uri::parse_with("http://[fe80::1%25eth0]:8080/", options)?;
+    /// let addr: Ipv6Addr = "fe80::1".parse().unwrap();
+    /// assert_eq!(uri.host_parsed(), Some(Host::Ipv6Zoned(addr, "eth0")));
+    /// assert!(Uri::parse("http://[fe80::1%25eth0]/").is_err()); // RFC 3986 alone
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    Ipv6Zoned(Ipv6Addr, &'a str),
     /// An `IPvFuture` literal, written in brackets.
     IpvFuture(IpvFuture<'a>),
     /// A registered name (usually a DNS name), still percent-encoded and in
@@ -40,7 +56,17 @@ impl<'a> Host<'a> {
         let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or("");
         Some(match kind {
             HostKind::Ipv4 => Host::Ipv4(parse_ipv4(bytes, 0, bytes.len()).ok()?.into()),
-            HostKind::Ipv6 => Host::Ipv6(parse_ipv6(inner.as_bytes(), 0, inner.len()).ok()?.into()),
+            HostKind::Ipv6 => {
+                let (address, zone) = inner.split_once("%25").unwrap_or((inner, ""));
+                let address = parse_ipv6(address.as_bytes(), 0, address.len())
+                    .ok()?
+                    .into();
+                if zone.is_empty() {
+                    Host::Ipv6(address)
+                } else {
+                    Host::Ipv6Zoned(address, zone)
+                }
+            }
             HostKind::IpvFuture => Host::IpvFuture(IpvFuture { text: inner }),
             HostKind::RegName => Host::RegName(text),
         })
@@ -54,6 +80,7 @@ impl fmt::Display for Host<'_> {
         match self {
             Host::Ipv4(addr) => write!(f, "{addr}"),
             Host::Ipv6(addr) => write!(f, "[{addr}]"),
+            Host::Ipv6Zoned(addr, zone) => write!(f, "[{addr}%25{zone}]"),
             Host::IpvFuture(future) => write!(f, "[{}]", future.as_str()),
             Host::RegName(name) => f.write_str(name),
         }

@@ -52,23 +52,49 @@ extern crate std;
 
 #[cfg(feature = "alloc")]
 mod buf;
+#[cfg(feature = "alloc")]
+mod build;
+#[cfg(feature = "alloc")]
+mod compose;
+#[cfg(feature = "alloc")]
+mod dots;
 mod host;
 mod iter;
 #[cfg(feature = "macros")]
 mod literal;
 #[cfg(feature = "alloc")]
+mod normalize;
+#[cfg(feature = "alloc")]
 pub mod pct;
 mod port;
+#[cfg(feature = "alloc")]
+mod query;
+#[cfg(feature = "alloc")]
+mod relative;
+#[cfg(feature = "alloc")]
+mod resolve;
+#[cfg(feature = "alloc")]
+mod set;
 mod uri;
 
 #[cfg(feature = "alloc")]
 pub use buf::{UriBuf, UriRefBuf};
+#[cfg(feature = "alloc")]
+pub use build::{BuildError, UriBuilder};
+#[cfg(feature = "alloc")]
+pub use dots::remove_dot_segments;
 pub use host::{Host, IpvFuture};
 pub use iter::{PathSegments, QueryPairs};
+#[cfg(feature = "alloc")]
+pub use normalize::SchemeRules;
 pub use port::PortError;
+#[cfg(feature = "alloc")]
+pub use query::{QueryParam, QueryParams, QueryWriter};
+#[cfg(feature = "alloc")]
+pub use resolve::ResolveOptions;
 pub use uri::{Uri, UriRef};
 pub use uri_core::render::Caret;
-pub use uri_core::{Component, Components, ParseError, ParseErrorKind};
+pub use uri_core::{Component, Components, ParseError, ParseErrorKind, ParseOptions};
 
 /// What the macros' expansions name; not part of the public API.
 #[doc(hidden)]

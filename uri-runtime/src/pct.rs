@@ -158,6 +158,14 @@ impl DecodeError {
     pub fn kind(&self) -> DecodeErrorKind {
         self.kind
     }
+
+    /// The same error, for text that started `by` bytes into a larger one.
+    pub(crate) fn shifted(self, by: usize) -> DecodeError {
+        DecodeError {
+            index: self.index + by,
+            kind: self.kind,
+        }
+    }
 }
 
 impl fmt::Display for DecodeError {

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
-use uri_core::{Components, ParseError};
+use uri_core::{Components, ParseError, ParseOptions};
 
 use crate::host::Host;
 use crate::iter::{PathSegments, QueryPairs};
@@ -52,6 +52,16 @@ impl<'a> Parsed<'a> {
     }
     pub(crate) fn fragment(&self) -> Option<&'a str> {
         self.slice(self.parts.fragment())
+    }
+    /// The authority's parts, ready to be written elsewhere.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn authority_parts(&self) -> Option<crate::compose::Authority<'a>> {
+        Some(crate::compose::Authority {
+            userinfo: self.userinfo(),
+            host: self.host()?,
+            host_kind: self.parts.host_kind()?,
+            port: self.port(),
+        })
     }
 }
 
@@ -204,6 +214,25 @@ impl<'a> Uri<'a> {
         Ok(Uri(Parsed { text, parts }))
     }
 
+    /// Parses a URI with the grammar extensions `options` names, such as
+    /// RFC 6874 zone identifiers.
+    ///
+    /// ```
+    /// use uri_runtime::{ParseOptions, Uri};
+    ///
+    /// let zoned = "http://[fe80::a%25en1]/";
+    /// assert!(Uri::parse(zoned).is_err());
+    /// assert!(Uri::parse_with(zoned, ParseOptions::RFC3986.with_zone_ids()).is_ok());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Self::parse).
+    pub fn parse_with(text: &'a str, options: ParseOptions) -> Result<Uri<'a>, ParseError> {
+        let parts = uri_core::parse_uri_with(text, options)?;
+        Ok(Uri(Parsed { text, parts }))
+    }
+
     /// The scheme, before the first `:`, as written (compare it with
     /// [`str::eq_ignore_ascii_case`]: schemes are case-insensitive).
     ///
@@ -246,6 +275,17 @@ impl<'a> UriRef<'a> {
     /// A [`ParseError`] pointing at the first offending byte.
     pub fn parse(text: &'a str) -> Result<UriRef<'a>, ParseError> {
         let parts = uri_core::parse_uri_reference(text)?;
+        Ok(UriRef(Parsed { text, parts }))
+    }
+
+    /// Parses a URI reference with the grammar extensions `options` names;
+    /// see [`Uri::parse_with`].
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Self::parse).
+    pub fn parse_with(text: &'a str, options: ParseOptions) -> Result<UriRef<'a>, ParseError> {
+        let parts = uri_core::parse_uri_reference_with(text, options)?;
         Ok(UriRef(Parsed { text, parts }))
     }
 

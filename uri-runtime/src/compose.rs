@@ -1,0 +1,284 @@
+//! Writing a URI reference piece by piece while recording where each piece
+//! lies: how every operation that makes a new URI (normalize, resolve,
+//! relativize, build, set) gets its [`Components`] without parsing the
+//! string it just wrote.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+
+use uri_core::parse::{Marks, parse_ipv4};
+use uri_core::pct::{decode_triplet, encode_byte};
+use uri_core::table::UNRESERVED;
+use uri_core::{Components, HostKind};
+
+use crate::dots::{Joined, remove_dot_segments_into};
+
+/// How a component's text is copied into the output.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Form {
+    /// Byte for byte.
+    AsIs,
+    /// RFC 3986 sections 6.2.2.1 and 6.2.2.2: escapes of unreserved
+    /// characters decoded, every other escape in uppercase hex.
+    Normalized,
+    /// As `Normalized`, and ASCII letters lowercased: for the scheme and
+    /// the host, which are case-insensitive.
+    Lowercased,
+}
+
+/// Appends `text` to `out` in `form`.
+pub(crate) fn push_text(out: &mut String, text: &str, form: Form) {
+    if form == Form::AsIs {
+        out.push_str(text);
+        return;
+    }
+    let bytes = text.as_bytes();
+    let (mut run, mut i) = (0, 0);
+    while let Some(&byte) = bytes.get(i) {
+        let decoded = if byte == b'%' {
+            decode_triplet(bytes, i, bytes.len())
+        } else {
+            None
+        };
+        let Some(decoded) = decoded else {
+            i += 1;
+            continue;
+        };
+        push_run(out, text.get(run..i).unwrap_or(""), form);
+        if UNRESERVED.contains(decoded) {
+            let c = char::from(decoded);
+            out.push(if form == Form::Lowercased {
+                c.to_ascii_lowercase()
+            } else {
+                c
+            });
+        } else {
+            out.extend(encode_byte(decoded).map(char::from));
+        }
+        i += 3;
+        run = i;
+    }
+    push_run(out, text.get(run..).unwrap_or(""), form);
+}
+
+fn push_run(out: &mut String, run: &str, form: Form) {
+    if form == Form::Lowercased {
+        out.extend(run.chars().map(|c| c.to_ascii_lowercase()));
+    } else {
+        out.push_str(run);
+    }
+}
+
+/// `text` in `form`, borrowed when that changes nothing.
+pub(crate) fn text_in(text: &str, form: Form) -> Cow<'_, str> {
+    if is_in_form(text, form) {
+        Cow::Borrowed(text)
+    } else {
+        let mut out = String::with_capacity(text.len());
+        push_text(&mut out, text, form);
+        Cow::Owned(out)
+    }
+}
+
+/// Whether [`push_text`] would copy `text` unchanged; no allocation.
+pub(crate) fn is_in_form(text: &str, form: Form) -> bool {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while let Some(&byte) = bytes.get(i) {
+        match form {
+            Form::AsIs => return true,
+            _ if byte == b'%' => {
+                if let Some(decoded) = decode_triplet(bytes, i, bytes.len()) {
+                    let upper = bytes[i + 1..i + 3].iter().all(|b| !b.is_ascii_lowercase());
+                    if UNRESERVED.contains(decoded) || !upper {
+                        return false;
+                    }
+                    i += 2;
+                }
+            }
+            Form::Lowercased if byte.is_ascii_uppercase() => return false,
+            _ => {}
+        }
+        i += 1;
+    }
+    true
+}
+
+/// An authority's parts, as text ready to be copied.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Authority<'a> {
+    pub(crate) userinfo: Option<&'a str>,
+    pub(crate) host: &'a str,
+    pub(crate) host_kind: HostKind,
+    pub(crate) port: Option<&'a str>,
+}
+
+/// Writes into a caller's `String`, recording positions as it goes. The
+/// methods must be called in component order, each at most once; the
+/// caller vouches that each text is valid for its component.
+pub(crate) struct Composer<'o> {
+    out: &'o mut String,
+    marks: Marks,
+}
+
+impl<'o> Composer<'o> {
+    /// Starts an empty reference in `out`, clearing it but keeping its
+    /// capacity.
+    pub(crate) fn new(out: &'o mut String) -> Composer<'o> {
+        out.clear();
+        Composer {
+            out,
+            marks: Marks {
+                len: 0,
+                scheme_end: None,
+                authority_start: None,
+                userinfo_end: None,
+                host_start: 0,
+                host_end: 0,
+                port_mark: None,
+                host_kind: HostKind::RegName,
+                path_start: 0,
+                path_end: 0,
+                query_mark: None,
+                fragment_mark: None,
+            },
+        }
+    }
+
+    pub(crate) fn scheme(&mut self, scheme: &str, form: Form) {
+        push_text(self.out, scheme, form);
+        self.marks.scheme_end = Some(self.out.len());
+        self.out.push(':');
+    }
+
+    /// Writes `//` and the authority. With a form other than `AsIs`, the
+    /// userinfo is normalized, the host lowercased too (an IPv6 zone
+    /// identifier keeps its case), and the host's kind found again, since
+    /// decoding `%31` can turn a reg-name into an IPv4 address.
+    pub(crate) fn authority(&mut self, authority: &Authority<'_>, form: Form) {
+        self.out.push_str("//");
+        self.marks.authority_start = Some(self.out.len());
+        if let Some(userinfo) = authority.userinfo {
+            push_text(self.out, userinfo, form);
+            self.marks.userinfo_end = Some(self.out.len());
+            self.out.push('@');
+        }
+        self.marks.host_start = self.out.len();
+        let host_form = if form == Form::AsIs {
+            Form::AsIs
+        } else {
+            Form::Lowercased
+        };
+        let zone = match authority.host_kind {
+            HostKind::Ipv6 => authority.host.find('%').unwrap_or(authority.host.len()),
+            _ => authority.host.len(),
+        };
+        let (address, zone) = authority.host.split_at(zone);
+        push_text(self.out, address, host_form);
+        push_text(self.out, zone, form);
+        self.marks.host_end = self.out.len();
+        self.marks.host_kind = match authority.host_kind {
+            HostKind::RegName if form != Form::AsIs => {
+                let written = self.out.as_bytes();
+                match parse_ipv4(written, self.marks.host_start, self.marks.host_end) {
+                    Ok(_) => HostKind::Ipv4,
+                    Err(_) => HostKind::RegName,
+                }
+            }
+            kind => kind,
+        };
+        if let Some(port) = authority.port {
+            self.marks.port_mark = Some(self.out.len());
+            self.out.push(':');
+            self.out.push_str(port);
+        }
+    }
+
+    /// Writes the path, with dot segments removed when asked, and keeps the
+    /// result from re-parsing differently: a path starting `//` with no
+    /// authority becomes `/.//…`, and a first segment with a `:` in a
+    /// reference without a scheme gets a leading `./` (section 4.2). Both
+    /// prefixes are dot segments, so the path still resolves the same.
+    pub(crate) fn path(&mut self, path: Joined<'_>, remove_dots: bool) {
+        let start = self.out.len();
+        self.marks.path_start = start;
+        if remove_dots {
+            remove_dot_segments_into(self.out, start, path);
+        } else {
+            path.push_all(self.out);
+        }
+        let written = self.out.get(start..).unwrap_or("");
+        if self.marks.authority_start.is_none() {
+            if written.starts_with("//") {
+                self.out.insert_str(start, "/.");
+            } else if self.marks.scheme_end.is_none()
+                && written
+                    .split('/')
+                    .next()
+                    .is_some_and(|first| first.contains(':'))
+            {
+                self.out.insert_str(start, "./");
+            }
+        }
+        self.marks.path_end = self.out.len();
+    }
+
+    pub(crate) fn query(&mut self, query: &str, form: Form) {
+        self.marks.query_mark = Some(self.out.len());
+        self.out.push('?');
+        push_text(self.out, query, form);
+    }
+
+    pub(crate) fn fragment(&mut self, fragment: &str, form: Form) {
+        self.marks.fragment_mark = Some(self.out.len());
+        self.out.push('#');
+        push_text(self.out, fragment, form);
+    }
+
+    /// Whether an authority has been written.
+    pub(crate) fn has_authority(&self) -> bool {
+        self.marks.authority_start.is_some()
+    }
+
+    /// The boundaries of what was written.
+    pub(crate) fn finish(mut self) -> Components {
+        self.marks.len = self.out.len();
+        Components::from_marks(self.marks)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn normalized(text: &str, form: Form) -> String {
+        let mut out = String::new();
+        push_text(&mut out, text, form);
+        out
+    }
+
+    #[test]
+    fn escapes_are_decoded_or_uppercased() {
+        assert_eq!(
+            normalized("%7e%41%2f%c3%a9x", Form::Normalized),
+            "~A%2F%C3%A9x"
+        );
+        assert_eq!(normalized("AB%41%2f", Form::Lowercased), "aba%2F");
+        assert_eq!(normalized("AB%41", Form::AsIs), "AB%41");
+    }
+
+    #[test]
+    fn form_checks_agree_with_writing() {
+        for text in [
+            "", "abc", "%7E", "%2f", "%2F", "AB", "a%C3%A9", "%zz", "100%",
+        ] {
+            for form in [Form::AsIs, Form::Normalized, Form::Lowercased] {
+                assert_eq!(
+                    is_in_form(text, form),
+                    normalized(text, form) == text,
+                    "{text:?} {form:?}"
+                );
+            }
+        }
+    }
+}
