@@ -92,6 +92,10 @@ pub enum ParseErrorKind {
     /// unreserved / sub-delims / ":" )` (section 3.2.2). The index points at
     /// the first byte that breaks the rule.
     InvalidIpvFuture,
+    /// With RFC 6874 zone identifiers enabled, the text after an IPv6
+    /// address's `%` is not `"%25" 1*( unreserved / pct-encoded )`. The
+    /// index points at the first byte that breaks the rule.
+    InvalidZoneId,
     /// A `[` that opens an IP-literal has no `]` before the end of the
     /// authority. The index points at the `[`.
     UnclosedIpLiteral,
@@ -110,6 +114,7 @@ impl ParseErrorKind {
             ParseErrorKind::InvalidPort => "invalid port",
             ParseErrorKind::InvalidIpv6 => "invalid IPv6 address",
             ParseErrorKind::InvalidIpvFuture => "invalid IPvFuture address",
+            ParseErrorKind::InvalidZoneId => "invalid IPv6 zone identifier",
             ParseErrorKind::UnclosedIpLiteral => "unclosed IP literal",
             ParseErrorKind::MissingScheme => "missing scheme",
         }
@@ -125,6 +130,7 @@ impl ParseErrorKind {
             ParseErrorKind::InvalidPort => Some(Component::Port),
             ParseErrorKind::InvalidIpv6
             | ParseErrorKind::InvalidIpvFuture
+            | ParseErrorKind::InvalidZoneId
             | ParseErrorKind::UnclosedIpLiteral => Some(Component::Host),
         }
     }
@@ -275,6 +281,10 @@ impl ParseError {
             ParseErrorKind::InvalidIpvFuture => {
                 "an IPvFuture address is \"v\", hex digits, \".\", \
                  then letters, digits or \"-._~!$&'()*+,;=:\""
+            }
+            ParseErrorKind::InvalidZoneId => {
+                "a zone identifier follows the address as \"%25\" and then letters, digits, \
+                 \"-._~\" or escapes (RFC 6874)"
             }
             _ => return None,
         })

@@ -437,7 +437,7 @@ const fn ip_literal(
     if address_end < end
         && let Err(at) = ipv6_zone(b, address_end, end)
     {
-        return Err(ParseError::at(b, at, ParseErrorKind::InvalidIpv6));
+        return Err(ParseError::at(b, at, ParseErrorKind::InvalidZoneId));
     }
     Ok(HostKind::Ipv6)
 }

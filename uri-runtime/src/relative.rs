@@ -49,9 +49,14 @@ fn relative_path<'p>(directory: &'p str, target: &'p str) -> (String, &'p str) {
     let ups = directory[shared..].matches('/').count();
     let rest = &target[shared..];
     let mut climb = "../".repeat(ups);
-    if climb.is_empty() && (rest.is_empty() || rest.starts_with('/')) {
-        // `` would mean "this document" and `/x` an absolute path: a `./`
-        // keeps it a relative path to the same place.
+    if rest.is_empty() {
+        // `../..` says what `../../` does; an empty reference would mean
+        // "this document", so the directory itself is `.`.
+        if climb.pop().is_none() {
+            climb.push('.');
+        }
+    } else if climb.is_empty() && rest.starts_with('/') {
+        // `/x` would be an absolute path; `./` keeps it relative.
         climb.push_str("./");
     }
     (climb, rest)

@@ -1,0 +1,305 @@
+//! The toolbox's behaviour on chosen inputs, bad ones as carefully as good
+//! ones: builder and setter refusals, zone identifiers, decoded query
+//! parameters, relativization edge cases and the equivalence ladder.
+
+use std::net::Ipv6Addr;
+
+use uri::pct::DecodeErrorKind;
+use uri::{
+    BuildError, Component, Host, ParseErrorKind, ParseOptions, QueryParams, ResolveOptions,
+    SchemeRules, Uri, UriBuf, UriBuilder, UriRef, UriRefBuf,
+};
+
+#[test]
+fn builder_refusals_name_the_component_and_the_offset() {
+    let err = UriBuilder::new().host("h").build().unwrap_err();
+    assert_eq!(err, BuildError::MissingScheme);
+
+    let err = UriBuilder::new().userinfo("me").build_ref().unwrap_err();
+    assert_eq!(err, BuildError::MissingHost(Component::Userinfo));
+    let err = UriBuilder::new().port(80).build_ref().unwrap_err();
+    assert_eq!(err, BuildError::MissingHost(Component::Port));
+
+    let err = UriBuilder::new()
+        .host("h")
+        .path("rootless")
+        .build_ref()
+        .unwrap_err();
+    assert_eq!(err, BuildError::PathNotAbsolute);
+
+    let cases: [(UriBuilder<'_>, Component, usize, ParseErrorKind); 6] = [
+        (
+            UriBuilder::new().scheme("ht tp"),
+            Component::Scheme,
+            2,
+            ParseErrorKind::InvalidScheme,
+        ),
+        (
+            UriBuilder::new().scheme(""),
+            Component::Scheme,
+            0,
+            ParseErrorKind::InvalidScheme,
+        ),
+        (
+            UriBuilder::new().host_encoded("a b"),
+            Component::Host,
+            1,
+            ParseErrorKind::InvalidChar(Component::Host),
+        ),
+        (
+            UriBuilder::new().host_encoded("[::1"),
+            Component::Host,
+            0,
+            ParseErrorKind::UnclosedIpLiteral,
+        ),
+        (
+            UriBuilder::new().query_encoded("a#b"),
+            Component::Query,
+            1,
+            ParseErrorKind::InvalidChar(Component::Query),
+        ),
+        (
+            UriBuilder::new().fragment_encoded("%4"),
+            Component::Fragment,
+            0,
+            ParseErrorKind::InvalidPercentEncoding(Component::Fragment),
+        ),
+    ];
+    for (builder, component, index, kind) in cases {
+        match builder.build_ref() {
+            Err(BuildError::Invalid(c, err)) => {
+                assert_eq!((c, err.index(), err.kind()), (component, index, kind));
+            }
+            other => panic!("{component:?}: expected a refusal, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn builder_fixes_the_two_ambiguous_path_shapes_with_dot_segments() {
+    let r = UriBuilder::new().path("a:b/c").build_ref().unwrap();
+    assert_eq!(r, "./a:b/c");
+    assert_eq!(r.scheme(), None);
+    let u = UriBuilder::new().scheme("f").path("//g").build().unwrap();
+    assert_eq!(u, "f:/.//g");
+    assert_eq!(u.authority(), None);
+    // Both still resolve as the path given.
+    let base = Uri::parse("f:/x/y").unwrap();
+    assert_eq!(r.as_uri_ref().resolve_against(&base).path(), "/x/a:b/c");
+    assert_eq!(u.as_uri().normalize().path(), "/.//g");
+}
+
+#[test]
+fn raw_values_are_encoded_with_their_own_sets() {
+    let u = UriBuilder::new()
+        .scheme("s")
+        .userinfo("a@b:c")
+        .host("h st")
+        .path("/a b/%/c")
+        .query("k=v w&x")
+        .fragment("#f")
+        .build()
+        .unwrap();
+    assert_eq!(u, "s://a%40b:c@h%20st/a%20b/%25/c?k=v%20w&x#%23f");
+}
+
+#[test]
+fn setters_refuse_without_changing_anything() {
+    let mut u = UriBuf::parse("http://u@h:1/p?q#f").unwrap();
+    let before = u.clone();
+    assert!(matches!(u.set_path("x"), Err(BuildError::PathNotAbsolute)));
+    assert!(matches!(
+        u.set_path("/a%"),
+        Err(BuildError::Invalid(Component::Path, _))
+    ));
+    assert!(matches!(
+        u.set_host(Some("a/b")),
+        Err(BuildError::Invalid(Component::Host, _))
+    ));
+    assert!(matches!(
+        u.set_scheme("-x"),
+        Err(BuildError::Invalid(Component::Scheme, _))
+    ));
+    assert_eq!(u, before);
+
+    let mut r = UriRefBuf::parse("/p").unwrap();
+    assert_eq!(
+        r.set_port(Some(80)),
+        Err(BuildError::MissingHost(Component::Port))
+    );
+    // Removing the authority keeps the path's meaning with the `/.` rule.
+    let mut u = UriBuf::parse("f://h//x").unwrap();
+    u.set_host(None).unwrap();
+    assert_eq!(u, "f:/.//x");
+    assert_eq!(u.path(), "/.//x");
+    // A parsed port's digits stay as they were when another part changes.
+    let mut u = UriBuf::parse("http://h:0080/").unwrap();
+    u.set_fragment(Some("x")).unwrap();
+    assert_eq!(u, "http://h:0080/#x");
+    r.set_query(Some("")).unwrap();
+    assert_eq!(r, "/p?");
+}
+
+#[test]
+fn zone_identifiers_are_opt_in_and_checked() {
+    let zoned = ParseOptions::RFC3986.with_zone_ids();
+    let err = Uri::parse("http://[fe80::1%25eth0]/").unwrap_err();
+    assert_eq!((err.index(), err.kind()), (15, ParseErrorKind::InvalidIpv6));
+
+    let uri = Uri::parse_with("http://[FE80::1%25En0]/", zoned).unwrap();
+    let addr: Ipv6Addr = "fe80::1".parse().unwrap();
+    assert_eq!(uri.host_parsed(), Some(Host::Ipv6Zoned(addr, "En0")));
+    assert_eq!(uri.host_parsed().unwrap().to_string(), "[fe80::1%25En0]");
+    // Normalization lowercases the address, not the zone.
+    assert_eq!(uri.normalize(), "http://[fe80::1%25En0]/");
+
+    for (bad, index) in [
+        ("http://[fe80::1%25]/", 18),    // empty zone
+        ("http://[fe80::1%eth0]/", 15),  // `%` not written `%25`
+        ("http://[fe80::1%25a b]/", 19), // space in the zone
+        ("http://[fe80::1%25a%2]/", 19), // broken escape
+        ("http://[1.2.3.4%25x]/", 15),   // too short for IPv6
+    ] {
+        let err = UriRef::parse_with(bad, zoned).unwrap_err();
+        assert_eq!(err.index(), index, "{bad}: {err}");
+        let kind = if bad.contains("1.2") {
+            ParseErrorKind::InvalidIpv6
+        } else {
+            ParseErrorKind::InvalidZoneId
+        };
+        assert_eq!(err.kind(), kind, "{bad}");
+    }
+    // The builder accepts a zone only when told to.
+    assert!(
+        UriBuilder::new()
+            .host_encoded("[fe80::1%25x]")
+            .build_ref()
+            .is_err()
+    );
+    let built = UriBuilder::new()
+        .host_encoded("[fe80::1%25x]")
+        .parse_options(zoned)
+        .build_ref()
+        .unwrap();
+    assert_eq!(built, "//[fe80::1%25x]");
+}
+
+#[test]
+fn query_params_decode_borrow_and_report_bad_escapes() {
+    let uri = Uri::parse("http://h/?a=%20b&c+d=e+f&&=&g").unwrap();
+    let params: Vec<(String, String)> = uri
+        .query_params()
+        .map(|p| p.map(|(k, v)| (k.into_owned(), v.into_owned())).unwrap())
+        .collect();
+    let expected = [("a", " b"), ("c+d", "e+f"), ("", ""), ("g", "")];
+    assert!(
+        params
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .eq(expected)
+    );
+    let form: Vec<_> = uri.form_params().map(Result::unwrap).collect();
+    assert_eq!(form[1], ("c d".into(), "e f".into()));
+    assert!(matches!(form[3].0, std::borrow::Cow::Borrowed("g")));
+
+    // A parsed URI's escapes are well formed, but not always UTF-8.
+    let mut bad = QueryParams::new("ok=1&k%C3=v");
+    assert!(bad.next().unwrap().is_ok());
+    let err = bad.next().unwrap().unwrap_err();
+    assert_eq!((err.index(), err.kind()), (6, DecodeErrorKind::InvalidUtf8));
+    // Raw text may hold broken escapes too: the offset is into the query.
+    let err = QueryParams::form("a=b&c=%zz").nth(1).unwrap().unwrap_err();
+    assert_eq!(
+        (err.index(), err.kind()),
+        (6, DecodeErrorKind::InvalidEscape)
+    );
+}
+
+#[test]
+fn relativization_edge_cases() {
+    let rel = |base: &str, target: &str| {
+        Uri::parse(base)
+            .unwrap()
+            .make_relative(&Uri::parse(target).unwrap())
+            .map(UriRefBuf::into_string)
+    };
+    assert_eq!(rel("http://a/b/c", "http://a/b/c").as_deref(), Some(""));
+    assert_eq!(rel("http://a/b/c#x", "http://a/b/c").as_deref(), Some(""));
+    assert_eq!(rel("http://a/b/c?q", "http://a/b/c").as_deref(), Some("c"));
+    assert_eq!(rel("http://a/b/c", "http://a/b/").as_deref(), Some("."));
+    assert_eq!(rel("http://a/b/c/d", "http://a/b/").as_deref(), Some(".."));
+    assert_eq!(
+        rel("http://a/b/c", "http://a/b//x").as_deref(),
+        Some(".//x")
+    );
+    assert_eq!(
+        rel("http://a/b/c", "http://a/b/x:y").as_deref(),
+        Some("./x:y")
+    );
+    assert_eq!(rel("http://a/b/c", "http://a").as_deref(), Some("//a"));
+    assert_eq!(
+        rel("http://a/b", "HTTP://a/b").as_deref(),
+        Some("HTTP://a/b")
+    );
+    assert_eq!(rel("http://a/b", "http:/b").as_deref(), Some("http:/b"));
+    assert_eq!(rel("foo:a/b", "foo:a/c").as_deref(), Some("c"));
+    assert_eq!(rel("foo:a/b", "foo:c").as_deref(), Some("foo:c"));
+    // Unreachable: dot segments that are not the base's own path.
+    assert_eq!(rel("http://a/x", "http://a/b/../c"), None);
+    assert_eq!(
+        rel("http://a/b/../c", "http://a/b/../c?y").as_deref(),
+        Some("?y")
+    );
+}
+
+#[test]
+fn the_equivalence_ladder() {
+    let pairs = [
+        ("http://a/b", "http://a/b", [true, true, true]),
+        ("HTTP://A/%7e", "http://a/~", [false, true, true]),
+        ("http://a/./b/../c", "http://a/c", [false, true, true]),
+        ("http://a:80/", "http://a/", [false, false, true]),
+        ("http://a", "http://a/", [false, false, true]),
+        ("http://a:/", "http://a/", [false, false, true]),
+        ("http://a/%2F", "http://a//", [false, false, false]),
+        ("http://a/b?", "http://a/b", [false, false, false]),
+        ("foo://a", "foo://a/", [false, false, false]),
+    ];
+    for (a, b, [bytes, syntax, scheme]) in pairs {
+        let (x, y) = (Uri::parse(a).unwrap(), Uri::parse(b).unwrap());
+        assert_eq!(x == y, bytes, "{a} == {b}");
+        assert_eq!(x.normalized_eq(&y), syntax, "{a} ~ {b}");
+        assert_eq!(
+            x.scheme_normalized_eq(&y, &SchemeRules::STANDARD),
+            scheme,
+            "{a} ~~ {b}"
+        );
+    }
+}
+
+#[test]
+fn decoding_an_escape_can_turn_a_name_into_an_address() {
+    let uri = Uri::parse("http://%31%32%37.0.0.1/").unwrap();
+    assert!(matches!(uri.host_parsed(), Some(Host::RegName(_))));
+    let normal = uri.normalize();
+    assert_eq!(normal, "http://127.0.0.1/");
+    assert!(matches!(normal.host_parsed(), Some(Host::Ipv4(_))));
+}
+
+#[test]
+fn resolving_into_a_buffer_reuses_it() {
+    let base = Uri::parse("http://example.com/a/b").unwrap();
+    let mut buf = String::with_capacity(64);
+    let capacity = buf.capacity();
+    for link in ["c", "../d", "//other/x", "?q", "#f"] {
+        let target =
+            UriRef::parse(link)
+                .unwrap()
+                .resolve_into(&base, ResolveOptions::default(), &mut buf);
+        assert_eq!(
+            target,
+            UriRef::parse(link).unwrap().resolve_against(&base).as_uri()
+        );
+    }
+    assert_eq!(buf.capacity(), capacity);
+}

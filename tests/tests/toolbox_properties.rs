@@ -1,0 +1,232 @@
+//! Properties of the toolbox over generated URIs: normalization is
+//! idempotent, every written URI re-parses with the components recorded
+//! while writing it, relativization inverts resolution, the builder and the
+//! setters never produce an invalid URI.
+
+use proptest::prelude::*;
+use uri::{ResolveOptions, SchemeRules, Uri, UriBuf, UriBuilder, UriRef, UriRefBuf};
+
+/// Path segments chosen to hit every rule of `remove_dot_segments`, the
+/// escapes normalization touches, and the colon and `//` hazards.
+fn segment() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(vec![
+        "", ".", "..", "a", "B", "%2E", "%2e%2E", "%7e", "%7E", "%41", "%c3%a9", "%2F", "x:y",
+        "...", ".a", "~", "@", "g;p", "=",
+    ])
+}
+
+fn path() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec!["", "/"]),
+        prop::collection::vec(segment(), 0..7),
+    )
+        .prop_map(|(lead, segments)| format!("{lead}{}", segments.join("/")))
+}
+
+fn authority() -> impl Strategy<Value = Option<&'static str>> {
+    prop::option::of(prop::sample::select(vec![
+        "",
+        "a",
+        "Example.COM",
+        "%41.com",
+        "%31%32%37.0.0.1",
+        "u%3a@h:",
+        "u@h:80",
+        "h:443",
+        "[::1]",
+        "[V1.Ab]",
+        "[FE80::A]:8080",
+    ]))
+}
+
+fn tail() -> impl Strategy<Value = (Option<&'static str>, Option<&'static str>)> {
+    let piece = prop::sample::select(vec!["", "q", "a=1&b=%7e", "%2f?/", "x#"]);
+    (
+        prop::option::of(piece.clone()),
+        prop::option::of(piece.prop_map(|p| p.trim_end_matches('#'))),
+    )
+}
+
+/// Text assembled from the pieces above, mostly valid references; the
+/// tests keep those that parse.
+fn reference_text(scheme: bool) -> impl Strategy<Value = String> {
+    let scheme = if scheme {
+        prop::sample::select(vec![Some("http"), Some("HTTP"), Some("f"), Some("urn")]).boxed()
+    } else {
+        prop::option::of(prop::sample::select(vec!["http", "f"])).boxed()
+    };
+    (scheme, authority(), path(), tail()).prop_map(
+        |(scheme, authority, path, (query, fragment))| {
+            let mut text = String::new();
+            if let Some(s) = scheme {
+                text += s;
+                text += ":";
+            }
+            if let Some(a) = authority {
+                text += "//";
+                text += a;
+            }
+            text += &path;
+            if let Some(q) = query {
+                text += "?";
+                text += q;
+            }
+            if let Some(f) = fragment {
+                text += "#";
+                text += f;
+            }
+            text
+        },
+    )
+}
+
+/// Whether the components a writer recorded are those a parse finds.
+fn reparses_same(text: &str, recorded: uri::Components) -> Result<(), TestCaseError> {
+    let parsed = UriRef::parse(text);
+    prop_assert!(parsed.is_ok(), "{:?} does not parse: {:?}", text, parsed);
+    prop_assert_eq!(parsed.unwrap().components(), recorded, "{:?}", text);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn normalization_is_idempotent_and_reparses(text in reference_text(true)) {
+        let Ok(uri) = Uri::parse(&text) else { return Ok(()) };
+        for rules in [None, Some(SchemeRules::STANDARD)] {
+            let once = match &rules {
+                None => uri.normalize(),
+                Some(rules) => uri.normalize_with(rules),
+            };
+            reparses_same(once.as_str(), once.components())?;
+            let twice = match &rules {
+                None => once.as_uri().normalize(),
+                Some(rules) => once.as_uri().normalize_with(rules),
+            };
+            prop_assert_eq!(&once, &twice, "not idempotent from {:?}", text);
+            // The allocation-free check agrees with normalizing.
+            let unchanged = once == uri;
+            match &rules {
+                None => {
+                    prop_assert!(once.as_uri().is_normalized());
+                    prop_assert_eq!(uri.is_normalized(), unchanged, "{:?}", text);
+                    prop_assert!(uri.normalized_eq(&once.as_uri()));
+                }
+                Some(rules) => {
+                    prop_assert!(once.as_uri().is_normalized_with(rules));
+                    prop_assert_eq!(uri.is_normalized_with(rules), unchanged, "{:?}", text);
+                    prop_assert!(uri.scheme_normalized_eq(&once.as_uri(), rules));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn resolution_output_reparses_with_its_components(
+        base in reference_text(true),
+        reference in reference_text(false),
+    ) {
+        let (Ok(base), Ok(r)) = (Uri::parse(&base), UriRef::parse(&reference)) else {
+            return Ok(());
+        };
+        for options in [ResolveOptions::STRICT, ResolveOptions::NON_STRICT] {
+            let target = r.resolve_against_with(&base, options);
+            reparses_same(target.as_str(), target.components())?;
+            // Resolving the target again changes nothing: its path is
+            // free of dot segments (or is the base's own).
+            let again = UriRef::from(target.as_uri()).resolve_against(&base);
+            let keeps_base_path = r.path().is_empty()
+                && r.authority().is_none()
+                && (r.scheme().is_none() || options == ResolveOptions::NON_STRICT);
+            if !keeps_base_path {
+                prop_assert_eq!(&again, &target);
+            }
+        }
+    }
+
+    #[test]
+    fn relativization_inverts_resolution(
+        base in reference_text(true),
+        target in reference_text(true),
+        reference in reference_text(false),
+    ) {
+        let Ok(base) = Uri::parse(&base) else { return Ok(()) };
+        // Any target: if a reference is offered, it resolves back exactly.
+        if let Ok(target) = Uri::parse(&target)
+            && let Some(rel) = base.make_relative(&target)
+        {
+            reparses_same(rel.as_str(), rel.components())?;
+            prop_assert_eq!(rel.as_uri_ref().resolve_against(&base), target);
+        }
+        // A target that some reference reaches: one must be offered, no
+        // longer than that reference.
+        if let Ok(r) = UriRef::parse(&reference) {
+            let reachable = r.resolve_against(&base);
+            let rel = base.make_relative(&reachable.as_uri());
+            prop_assert!(rel.is_some(), "{} from {}: none offered", reachable, base);
+            let rel = rel.unwrap();
+            prop_assert_eq!(rel.as_uri_ref().resolve_against(&base), reachable.clone());
+            prop_assert!(rel.as_str().len() <= reachable.as_str().len());
+        }
+    }
+
+    #[test]
+    fn built_references_always_parse(
+        scheme in prop::option::of(prop::sample::select(vec!["http", "a+b", "x"])),
+        host in prop::option::of(any::<String>()),
+        port in prop::option::of(any::<u16>()),
+        path in any::<String>(),
+        query in prop::option::of(any::<String>()),
+        fragment in prop::option::of(any::<String>()),
+    ) {
+        let mut builder = UriBuilder::new().path(&path);
+        if let Some(s) = scheme { builder = builder.scheme(s); }
+        if let Some(h) = &host { builder = builder.host(h); }
+        if let Some(p) = port { builder = builder.port(p); }
+        if let Some(q) = &query { builder = builder.query(q); }
+        if let Some(f) = &fragment { builder = builder.fragment(f); }
+        match builder.build_ref() {
+            Ok(built) => {
+                reparses_same(built.as_str(), built.components())?;
+                prop_assert_eq!(uri::pct::decode_utf8(built.host().unwrap_or("")).unwrap(), host.clone().unwrap_or_default());
+                prop_assert_eq!(built.query().map(|q| uri::pct::decode_utf8(q).unwrap().into_owned()), query);
+            }
+            Err(err) => {
+                // Raw values are always encodable: only structure can fail.
+                prop_assert!(matches!(err, uri::BuildError::PathNotAbsolute | uri::BuildError::MissingHost(_)), "{}", err);
+            }
+        }
+    }
+
+    #[test]
+    fn setters_keep_the_uri_valid_or_change_nothing(
+        start in reference_text(true),
+        value in prop::option::of(prop::sample::select(vec![
+            "", "/", "//x", "a:b", "x", "/a b", "%zz", "[::1]", "h", "1", "a#b", "?q",
+        ])),
+        which in 0..7usize,
+    ) {
+        let Ok(mut uri) = UriBuf::parse(start.as_str()) else { return Ok(()) };
+        let before = uri.clone();
+        let result = match which {
+            0 => uri.set_scheme(value.unwrap_or("")),
+            1 => uri.set_userinfo(value),
+            2 => uri.set_host(value),
+            3 => uri.set_port(value.and_then(|v| v.parse().ok())),
+            4 => uri.set_path(value.unwrap_or("")),
+            5 => uri.set_query(value),
+            _ => uri.set_fragment(value),
+        };
+        if result.is_ok() {
+            reparses_same(uri.as_str(), uri.components())?;
+        } else {
+            prop_assert_eq!(&uri, &before);
+        }
+        // The same through a reference, which may also lose its scheme.
+        let mut r = UriRefBuf::parse(start.as_str()).unwrap();
+        if r.set_scheme(None).is_ok() {
+            reparses_same(r.as_str(), r.components())?;
+        }
+    }
+}
