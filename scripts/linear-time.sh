@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Shows that the toolbox runs in time linear in its input on pathological
+# inputs: counts instructions (callgrind, exact and repeatable) of each
+# operation at size N and 2N, minus the same program at size 0, and prints
+# the ratio, which is 2.00 for linear work and 4.00 for quadratic.
+# Usage: scripts/linear-time.sh [N]   (default 100000; needs valgrind)
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+n=${1:-100000}
+cd "$repo"
+cargo build -q --release -p uri-tests --example pathological
+bin=$repo/target/release/examples/pathological
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+instructions() { # op, size
+    valgrind --tool=callgrind --callgrind-out-file="$work/out" "$bin" "$1" "$2" 2>/dev/null
+    callgrind_annotate "$work/out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }'
+}
+
+printf '| operation | input at N = %s | instructions at N | at 2N | ratio |\n|---|---|---:|---:|---:|\n' "$n"
+for op in dots resolve relative query build; do
+    case $op in
+        dots) what="\`http://h/\` + N × \`a/../\`, normalized" ;;
+        resolve) what="N × \`a/../\` + \`g\`, resolved" ;;
+        relative) what="two paths of N segments, relativized" ;;
+        query) what="query of N × \`k=%41&\`, normalized and decoded" ;;
+        build) what="raw path of N × \`é/\`, encoded by the builder" ;;
+    esac
+    base=$(instructions "$op" 0)
+    one=$(( $(instructions "$op" "$n") - base ))
+    two=$(( $(instructions "$op" $((2 * n))) - base ))
+    ratio=$(awk -v a="$one" -v b="$two" 'BEGIN { printf "%.2f", b / a }')
+    printf '| %s | %s | %s | %s | %s |\n' "$op" "$what" "$one" "$two" "$ratio"
+done

@@ -1,0 +1,73 @@
+//! Runs one toolbox operation on a generated pathological input of a given
+//! size, for `scripts/linear-time.sh` to count instructions at two sizes.
+//!
+//! Usage: `pathological <dots|resolve|relative|query|build> <n>`
+//!   dots      normalize `http://h/` followed by n times `a/../`
+//!   resolve   resolve n times `a/../` then `g` against `http://h/b/c`
+//!   relative  relativize between two paths of n segments that differ at the end
+//!   query     normalize and decode a query of n `k=%41&` pairs (6n bytes)
+//!   build     build a URI from a raw path of n `é/` segments (encoded)
+
+use std::error::Error;
+use std::hint::black_box;
+use std::process::ExitCode;
+
+use uri::{Uri, UriBuilder, UriRef};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    let (Some(op), Some(Ok(n))) = (args.get(1), args.get(2).map(|n| n.parse::<usize>())) else {
+        eprintln!("usage: pathological <dots|resolve|relative|query|build> <n>");
+        return ExitCode::FAILURE;
+    };
+    match run(op, n) {
+        Ok(size) => {
+            black_box(size);
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("{err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs `op` at size `n`; the result is the output's size, kept alive so
+/// the work is not optimized away.
+fn run(op: &str, n: usize) -> Result<usize, Box<dyn Error>> {
+    Ok(match op {
+        "dots" => {
+            let text = format!("http://h/{}", "a/../".repeat(n));
+            Uri::parse(&text)?.normalize().as_str().len()
+        }
+        "resolve" => {
+            let base = Uri::parse("http://h/b/c")?;
+            let reference = format!("{}g", "a/../".repeat(n));
+            UriRef::parse(&reference)?
+                .resolve_against(&base)
+                .as_str()
+                .len()
+        }
+        "relative" => {
+            let base = format!("http://h/{}x", "s/".repeat(n));
+            let target = format!("http://h/{}y/z", "s/".repeat(n));
+            let relative = Uri::parse(&base)?.make_relative(&Uri::parse(&target)?);
+            relative.map_or(0, |r| r.as_str().len())
+        }
+        "query" => {
+            let text = format!("http://h/?{}", "k=%41&".repeat(n));
+            let normal = Uri::parse(&text)?.normalize();
+            normal.query_params().filter(Result::is_ok).count()
+        }
+        "build" => {
+            let path = format!("/{}", "é/".repeat(n));
+            let built = UriBuilder::new()
+                .scheme("http")
+                .host("h")
+                .path(&path)
+                .build()?;
+            built.as_str().len()
+        }
+        other => return Err(format!("unknown operation {other:?}").into()),
+    })
+}
