@@ -57,7 +57,7 @@ fn run(op: &str, n: usize) -> Result<usize, Box<dyn Error>> {
         "query" => {
             let text = format!("http://h/?{}", "k=%41&".repeat(n));
             let normal = Uri::parse(&text)?.normalize();
-            normal.query_params().filter(Result::is_ok).count()
+            normal.query_params().flatten().count()
         }
         "build" => {
             let path = format!("/{}", "é/".repeat(n));
