@@ -21,6 +21,47 @@ fn readme_example_holds() -> Result<(), Box<dyn std::error::Error>> {
 }
 
 #[test]
+fn readme_toolbox_example_holds() -> Result<(), Box<dyn std::error::Error>> {
+    use uri::{SchemeRules, UriBuilder, UriRef};
+
+    let base = Uri::parse("http://a/b/c/d;p?q")?;
+    assert_eq!(
+        UriRef::parse("../g?x")?.resolve_against(&base),
+        "http://a/b/g?x"
+    );
+
+    let target = Uri::parse("http://a/b/e/f")?;
+    let rel = base.make_relative(&target).unwrap();
+    assert_eq!(rel, "../e/f");
+    assert_eq!(rel.as_uri_ref().resolve_against(&base), target);
+
+    let messy = Uri::parse("HTTP://Example.COM:80/a/./b/../%7euser")?;
+    assert_eq!(messy.normalize(), "http://example.com:80/a/~user");
+    assert_eq!(
+        messy.normalize_with(&SchemeRules::STANDARD),
+        "http://example.com/a/~user"
+    );
+
+    let tidy = Uri::parse("http://example.com/a/~user")?;
+    assert!(messy != tidy && !messy.normalized_eq(&tidy));
+    assert!(messy.scheme_normalized_eq(&tidy, &SchemeRules::STANDARD));
+
+    let uri = UriBuilder::new()
+        .scheme("https")
+        .host("example.com")
+        .path_segments(["files", "Q&A 1/2.pdf"])
+        .query_pairs([("lang", "fr & en")])
+        .build()?;
+    assert_eq!(
+        uri,
+        "https://example.com/files/Q&A%201%2F2.pdf?lang=fr%20%26%20en"
+    );
+    let params: Vec<_> = uri.query_params().collect::<Result<_, _>>()?;
+    assert_eq!(params[0].1, "fr & en");
+    Ok(())
+}
+
+#[test]
 fn readme_runtime_error_matches_the_macro_wording() {
     let input = "https://example.com/100%";
     let err = Uri::parse(input).unwrap_err();

@@ -303,3 +303,10 @@ fn resolving_into_a_buffer_reuses_it() {
     }
     assert_eq!(buf.capacity(), capacity);
 }
+
+#[test]
+fn display_honours_width_and_alignment() {
+    let uri = Uri::parse("a:b").unwrap();
+    assert_eq!(format!("[{uri:<6}]"), "[a:b   ]");
+    assert_eq!(format!("[{:>6}]", uri.normalize()), "[   a:b]");
+}

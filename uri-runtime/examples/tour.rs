@@ -1,9 +1,13 @@
 //! A tour of the library: a compile-time literal, parsing, components,
-//! encoding, decoding, and errors drawn with carets.
+//! encoding, decoding, errors drawn with carets, and the RFC 3986 toolbox:
+//! resolution, relativization, normalization, building and query
+//! parameters.
 //!
 //! Run it with `cargo run --example tour`.
 
-use uri_runtime::{Host, Uri, UriRef, pct, uri};
+use uri_runtime::{
+    Host, ResolveOptions, SchemeRules, Uri, UriBuilder, UriRef, UriRefBuf, pct, uri,
+};
 
 /// Checked and pre-encoded while compiling: a space and non-ASCII are
 /// encoded, the escape `%7e` is decoded to `~`.
@@ -87,6 +91,93 @@ fn main() {
             r.path(),
             r.query()
         );
+    }
+
+    toolbox();
+}
+
+/// Resolution, relativization, normalization, building and setting.
+fn toolbox() {
+    println!("\n== Resolving links against a base (RFC 3986 section 5.2)");
+    let base = uri!("http://a/b/c/d;p?q");
+    let mut buf = String::new();
+    for link in [
+        "g",
+        "./g/",
+        "../../g",
+        "?y",
+        "#s",
+        "//h/x",
+        "g/./h/../i",
+        "http:g",
+    ] {
+        if let Ok(r) = UriRef::parse(link) {
+            let strict = r
+                .resolve_into(&base, ResolveOptions::STRICT, &mut buf)
+                .to_string();
+            let loose = r.resolve_against_with(&base, ResolveOptions::NON_STRICT);
+            println!("{link:<12} -> {strict:<22} (non-strict: {loose})");
+        }
+    }
+
+    println!("\n== And back: the shortest reference to each target");
+    for target in [
+        "http://a/b/c/g",
+        "http://a/b/x/y",
+        "http://a/b/c/d;p?q#s",
+        "http://h/x",
+    ] {
+        if let Ok(target) = Uri::parse(target) {
+            let rel = base.make_relative(&target);
+            let shown = rel.as_ref().map_or("(none)", UriRefBuf::as_str);
+            println!("{target:<22} <- {shown:?}");
+        }
+    }
+
+    println!("\n== Normalization and the equivalence ladder");
+    for text in [
+        "HTTP://Example.COM:80/a/./b/../%7euser?%3f",
+        "http://[FE80::A]:/x/..//y",
+        "file:/x/..//y",
+    ] {
+        if let Ok(uri) = Uri::parse(text) {
+            println!("{text}");
+            println!("  syntax  {}", uri.normalize());
+            println!("  scheme  {}", uri.normalize_with(&SchemeRules::STANDARD));
+        }
+    }
+    if let (Ok(a), Ok(b)) = (Uri::parse("HTTP://a:80/%7e"), Uri::parse("http://a/~")) {
+        println!(
+            "{a} vs {b}: == {}, normalized_eq {}, scheme_normalized_eq {}",
+            a == b,
+            a.normalized_eq(&b),
+            a.scheme_normalized_eq(&b, &SchemeRules::STANDARD)
+        );
+    }
+
+    println!("\n== Building from raw values, setting components");
+    let built = UriBuilder::new()
+        .scheme("https")
+        .host("example.com")
+        .path_segments(["reports", "Q3 2024/final.pdf"])
+        .query_pairs([("by", "Zoë"), ("q", "a&b")])
+        .build();
+    match built {
+        Ok(mut uri) => {
+            println!("built      {uri}");
+            for param in uri.query_params() {
+                match param {
+                    Ok((key, value)) => println!("  param    {key:?} = {value:?}"),
+                    Err(err) => println!("  param    error: {err}"),
+                }
+            }
+            let refused = uri.set_path("no-leading-slash");
+            println!("set_path(\"no-leading-slash\") -> {refused:?}");
+            if uri.set_port(Some(8443)).is_ok() && uri.set_fragment(Some("page=2")).is_ok() {
+                println!("after set  {uri}");
+            }
+        }
+        Err(err) => println!("unexpected: {err}"),
     }
 }
 

@@ -123,7 +123,8 @@ macro_rules! owned_type {
 
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(&self.text)
+                // `pad` honours width and alignment: `{:<30}` lines URIs up.
+                f.pad(&self.text)
             }
         }
 

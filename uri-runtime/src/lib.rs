@@ -32,6 +32,33 @@
 //! - [`UriBuf`], [`UriRefBuf`]: the owned forms (feature `alloc`).
 //! - [`ParseError`]: the byte offset and kind of the first offending byte.
 //!
+//! # The RFC 3986 toolbox (feature `alloc`)
+//!
+//! | operation | where | RFC 3986 |
+//! |---|---|---|
+//! | resolve a reference against a base | [`UriRef::resolve_against`], [`UriRef::resolve_into`], [`Uri::join`] | 5.2 |
+//! | the shortest reference back to a target | [`Uri::make_relative`] | inverse of 5.2 |
+//! | syntax-based normalization | [`Uri::normalize`], [`Uri::is_normalized`], [`remove_dot_segments`] | 6.2.2 |
+//! | scheme-based normalization | [`Uri::normalize_with`] and [`SchemeRules`] | 6.2.3 |
+//! | equivalence: byte, syntax, scheme | `==`, [`Uri::normalized_eq`], [`Uri::scheme_normalized_eq`] | 6.2 |
+//! | building from raw or encoded parts | [`UriBuilder`], the setters of [`UriBuf`] and [`UriRefBuf`] | 3, 4.2 |
+//! | query parameters | [`Uri::query_params`], [`Uri::form_params`], [`QueryWriter`] | 3.4 |
+//! | zone identifiers (RFC 6874), opt-in | [`ParseOptions`], [`Host::Ipv6Zoned`] | – |
+//!
+//! ```
+//! use uri_runtime::{Uri, UriRef};
+//!
+//! let base = Uri::parse("https://example.com/docs/guide/intro.html")?;
+//! let link = UriRef::parse("../api/index.html#search")?.resolve_against(&base);
+//! assert_eq!(link, "https://example.com/docs/api/index.html#search");
+//! assert_eq!(base.make_relative(&link.as_uri()).unwrap(), "../api/index.html#search");
+//! # Ok::<(), uri_runtime::ParseError>(())
+//! ```
+//!
+//! Every result is written once, with its component boundaries recorded
+//! as it is written: nothing is parsed twice, and every output re-parses
+//! to the same components.
+//!
 //! # Absent and empty
 //!
 //! `http://h?` has the query `Some("")`; `http://h` has `None`. RFC 3986

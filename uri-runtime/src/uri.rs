@@ -371,7 +371,8 @@ macro_rules! string_traits {
 
         impl fmt::Display for $ty<'_> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.as_str())
+                // `pad` honours width and alignment: `{:<30}` lines URIs up.
+                f.pad(self.as_str())
             }
         }
 
