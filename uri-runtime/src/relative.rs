@@ -45,9 +45,13 @@ fn relative_path<'p>(directory: &'p str, target: &'p str) -> (String, &'p str) {
         .zip(target.bytes())
         .take_while(|(a, b)| a == b)
         .count();
-    let shared = directory[..shared].rfind('/').map_or(0, |slash| slash + 1);
-    let ups = directory[shared..].matches('/').count();
-    let rest = &target[shared..];
+    let shared = directory
+        .get(..shared)
+        .and_then(|common| common.rfind('/'))
+        .map_or(0, |slash| slash + 1);
+    // `shared` follows a `/` both strings have, so it is a char boundary.
+    let ups = directory.get(shared..).unwrap_or("").matches('/').count();
+    let rest = target.get(shared..).unwrap_or("");
     let mut climb = "../".repeat(ups);
     if rest.is_empty() {
         // `../..` says what `../../` does; an empty reference would mean

@@ -1,0 +1,49 @@
+//! What allocates and what does not, counted by `allocation-counter`'s
+//! global allocator: borrowed parsing never allocates,
+//! and the equivalence ladder and the decoders allocate only for inputs
+//! that are not already in their final form.
+
+use uri::{SchemeRules, Uri, UriRef};
+
+/// How many allocations `f` makes on this thread.
+fn allocations<T>(f: impl FnOnce() -> T) -> u64 {
+    allocation_counter::measure(|| {
+        std::hint::black_box(f());
+    })
+    .count_total
+}
+
+#[test]
+fn borrowed_parsing_never_allocates() {
+    assert_eq!(
+        allocations(|| Uri::parse("https://u@example.com:8/a/b?q=1#f").is_ok()),
+        0
+    );
+    assert_eq!(allocations(|| UriRef::parse("../a%zz").is_err()), 0);
+}
+
+#[test]
+fn equivalence_allocates_only_for_inputs_not_yet_normal() {
+    let a = Uri::parse("http://example.com/a/~b?x#y").unwrap();
+    let b = Uri::parse("http://example.com/a/~b?x#y").unwrap();
+    let messy = Uri::parse("HTTP://Example.com/a/./%7Eb?x#y").unwrap();
+    assert_eq!(allocations(|| a.normalized_eq(&b)), 0);
+    assert_eq!(allocations(|| a.is_normalized()), 0);
+    assert_eq!(
+        allocations(|| a.scheme_normalized_eq(&b, &SchemeRules::STANDARD)),
+        0
+    );
+    // Only the side that is not normal is normalized, into a new string
+    // (and, since its path has escapes, a scratch path).
+    assert!(a.normalized_eq(&messy));
+    assert_eq!(allocations(|| a.normalized_eq(&messy)), 2);
+    assert_eq!(allocations(|| messy.normalized_eq(&messy)), 4);
+}
+
+#[test]
+fn query_params_borrow_what_needs_no_decoding() {
+    let uri = Uri::parse("http://h/?a=1&b=two&c").unwrap();
+    assert_eq!(allocations(|| uri.query_params().count()), 0);
+    let encoded = Uri::parse("http://h/?a=%20").unwrap();
+    assert_eq!(allocations(|| encoded.query_params().count()), 1);
+}
