@@ -211,3 +211,48 @@ owned_type!(
     /// ```
     UriRefBuf, UriRef, as_uri_ref, uri_core::parse_uri_reference, Option<&str>
 );
+
+/// The toolbox, reached from the owned types without a view in between.
+impl UriBuf {
+    /// See [`Uri::normalize`].
+    #[must_use]
+    pub fn normalize(&self) -> UriBuf {
+        self.as_uri().normalize()
+    }
+
+    /// See [`Uri::normalize_with`].
+    #[must_use]
+    pub fn normalize_with(&self, rules: &crate::SchemeRules<'_>) -> UriBuf {
+        self.as_uri().normalize_with(rules)
+    }
+
+    /// See [`Uri::join`].
+    ///
+    /// # Errors
+    ///
+    /// The [`ParseError`] of `reference`.
+    pub fn join(&self, reference: &str) -> Result<UriBuf, ParseError> {
+        self.as_uri().join(reference)
+    }
+
+    /// See [`Uri::make_relative`].
+    pub fn make_relative(&self, target: &Uri<'_>) -> Option<UriRefBuf> {
+        self.as_uri().make_relative(target)
+    }
+}
+
+impl UriRefBuf {
+    /// See [`UriRef::resolve_against`].
+    ///
+    /// ```
+    /// use uri_runtime::{UriBuf, UriRefBuf};
+    ///
+    /// let base = UriBuf::parse("http://a/b/c")?;
+    /// let link = UriRefBuf::parse("../d")?;
+    /// assert_eq!(link.resolve_against(&base.as_uri()), "http://a/d");
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
+        self.as_uri_ref().resolve_against(base)
+    }
+}
