@@ -229,4 +229,30 @@ proptest! {
             reparses_same(r.as_str(), r.components())?;
         }
     }
+
+    #[test]
+    fn arbitrary_encoded_values_are_refused_cleanly(text in any::<String>(), which in 0..6usize) {
+        let mut uri = UriBuf::parse("http://h/p?q#f").unwrap();
+        let before = uri.clone();
+        let result = match which {
+            0 => uri.set_scheme(&text),
+            1 => uri.set_userinfo(Some(&text)),
+            2 => uri.set_host(Some(&text)),
+            3 => uri.set_path(&text),
+            4 => uri.set_query(Some(&text)),
+            _ => uri.set_fragment(Some(&text)),
+        };
+        match result {
+            Ok(()) => reparses_same(uri.as_str(), uri.components())?,
+            Err(uri::BuildError::Invalid(_, err)) => {
+                prop_assert_eq!(&uri, &before);
+                prop_assert!(err.index() <= text.len() && text.is_char_boundary(err.index()));
+                let _ = err.to_string();
+            }
+            Err(other) => {
+                prop_assert_eq!(&uri, &before);
+                prop_assert_eq!(other, uri::BuildError::PathNotAbsolute);
+            }
+        }
+    }
 }
