@@ -9,7 +9,9 @@ use core::ops::Range;
 pub enum HostKind {
     /// `IPv4address`: four decimal octets without leading zeros.
     Ipv4,
-    /// `IPv6address` inside brackets.
+    /// `IPv6address` inside brackets; with
+    /// [`ParseOptions::with_zone_ids`](crate::ParseOptions::with_zone_ids),
+    /// possibly followed by an RFC 6874 zone identifier (`%25eth0`).
     Ipv6,
     /// `IPvFuture` inside brackets: `[v7.whatever]`.
     IpvFuture,
