@@ -130,29 +130,8 @@ pub const fn check_component(input: &str, which: Component) -> Result<(), ParseE
     let b = input.as_bytes();
     let len = b.len();
     let (class, stops): (Class, &[u8]) = match which {
-        Component::Scheme => {
-            if len == 0 || !ALPHA.contains(b[0]) {
-                return Err(ParseError::at(b, 0, ParseErrorKind::InvalidScheme));
-            }
-            let mut i = 1;
-            while i < len {
-                if !SCHEME.contains(b[i]) {
-                    return Err(ParseError::at(b, i, ParseErrorKind::InvalidScheme));
-                }
-                i += 1;
-            }
-            return Ok(());
-        }
-        Component::Port => {
-            let mut i = 0;
-            while i < len {
-                if !b[i].is_ascii_digit() {
-                    return Err(ParseError::at(b, i, ParseErrorKind::InvalidPort));
-                }
-                i += 1;
-            }
-            return Ok(());
-        }
+        Component::Scheme => return scheme_name(b, len),
+        Component::Port => return port_digits(b, 0, len),
         Component::Host => {
             return match parse_host(input, ParseOptions::RFC3986) {
                 Ok(_) => Ok(()),
@@ -288,17 +267,35 @@ const fn scheme(b: &[u8], required: bool) -> Result<Option<usize>, ParseError> {
             Ok(None)
         };
     }
-    if colon == 0 || !ALPHA.contains(b[0]) {
+    attempt!(scheme_name(b, colon));
+    Ok(Some(colon))
+}
+
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` filling `b[..end]`.
+const fn scheme_name(b: &[u8], end: usize) -> Result<(), ParseError> {
+    if end == 0 || !ALPHA.contains(b[0]) {
         return Err(ParseError::at(b, 0, ParseErrorKind::InvalidScheme));
     }
     let mut i = 1;
-    while i < colon {
+    while i < end {
         if !SCHEME.contains(b[i]) {
             return Err(ParseError::at(b, i, ParseErrorKind::InvalidScheme));
         }
         i += 1;
     }
-    Ok(Some(colon))
+    Ok(())
+}
+
+/// `port = *DIGIT` filling `b[from..to]`.
+const fn port_digits(b: &[u8], from: usize, to: usize) -> Result<(), ParseError> {
+    let mut i = from;
+    while i < to {
+        if !b[i].is_ascii_digit() {
+            return Err(ParseError::at(b, i, ParseErrorKind::InvalidPort));
+        }
+        i += 1;
+    }
+    Ok(())
 }
 
 /// Parses `[ userinfo "@" ] host [ ":" port ]` in `b[start..end]`.
@@ -354,13 +351,7 @@ const fn authority(
 
     let port_mark = if host_end < end {
         // The host stopped at its `:`.
-        let mut i = host_end + 1;
-        while i < end {
-            if !b[i].is_ascii_digit() {
-                return Err(ParseError::at(b, i, ParseErrorKind::InvalidPort));
-            }
-            i += 1;
-        }
+        attempt!(port_digits(b, host_end + 1, end));
         Some(host_end)
     } else {
         None

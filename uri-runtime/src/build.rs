@@ -10,7 +10,7 @@ use uri_core::pct::{FRAGMENT, PATH, PATH_SEGMENT, QUERY, REG_NAME, USERINFO};
 use uri_core::{Component, Components, ParseError};
 
 use crate::buf::{UriBuf, UriRefBuf};
-use crate::compose::{Authority, Composer, Form};
+use crate::compose::{Authority, write_as_is};
 use crate::dots::Joined;
 use crate::pct::encode;
 use crate::uri::Parsed;
@@ -340,7 +340,8 @@ impl<'a> UriBuilder<'a> {
         check(&self.userinfo, Component::Userinfo)?;
         check(&self.query, Component::Query)?;
         check(&self.fragment, Component::Fragment)?;
-        check(&self.port, Component::Port)?;
+        // No port check: `port` takes a number, and `from_parsed` keeps
+        // digits the parser accepted.
         check_component(&self.path, Component::Path)
             .map_err(|e| BuildError::Invalid(Component::Path, e))?;
 
@@ -360,28 +361,21 @@ impl<'a> UriBuilder<'a> {
             return Err(BuildError::PathNotAbsolute);
         }
 
-        let mut out = String::new();
-        let mut composer = Composer::new(&mut out);
-        if let Some(scheme) = &self.scheme {
-            composer.scheme(scheme, Form::AsIs);
-        }
-        if let (Some(host), Some(host_kind)) = (&self.host, host_kind) {
-            let authority = Authority {
+        let authority = match (&self.host, host_kind) {
+            (Some(host), Some(host_kind)) => Some(Authority {
                 userinfo: self.userinfo.as_deref(),
                 host,
                 host_kind,
                 port,
-            };
-            composer.authority(&authority, Form::AsIs);
-        }
-        composer.path(Joined::one(&self.path), false);
-        if let Some(query) = &self.query {
-            composer.query(query, Form::AsIs);
-        }
-        if let Some(fragment) = &self.fragment {
-            composer.fragment(fragment, Form::AsIs);
-        }
-        let parts = composer.finish();
-        Ok((out, parts))
+            }),
+            _ => None,
+        };
+        Ok(write_as_is(
+            self.scheme.as_deref(),
+            authority.as_ref(),
+            Joined::one(&self.path),
+            self.query.as_deref(),
+            self.fragment.as_deref(),
+        ))
     }
 }

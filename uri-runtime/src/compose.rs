@@ -104,6 +104,16 @@ pub(crate) fn is_in_form(text: &str, form: Form) -> bool {
     true
 }
 
+/// A host split before an IPv6 zone identifier (`[fe80::1` and `%25en0]`),
+/// which normalization must not lowercase; other hosts have no zone.
+pub(crate) fn split_zone(host: &str, kind: HostKind) -> (&str, &str) {
+    let zone = match kind {
+        HostKind::Ipv6 => host.find('%').unwrap_or(host.len()),
+        _ => host.len(),
+    };
+    host.split_at(zone)
+}
+
 /// An authority's parts, as text ready to be copied.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Authority<'a> {
@@ -169,11 +179,7 @@ impl<'o> Composer<'o> {
         } else {
             Form::Lowercased
         };
-        let zone = match authority.host_kind {
-            HostKind::Ipv6 => authority.host.find('%').unwrap_or(authority.host.len()),
-            _ => authority.host.len(),
-        };
-        let (address, zone) = authority.host.split_at(zone);
+        let (address, zone) = split_zone(authority.host, authority.host_kind);
         push_text(self.out, address, host_form);
         push_text(self.out, zone, form);
         self.marks.host_end = self.out.len();
@@ -245,6 +251,40 @@ impl<'o> Composer<'o> {
         self.marks.len = self.out.len();
         Components::from_marks(self.marks)
     }
+}
+
+/// Writes a reference from parts that are valid as they are, byte for
+/// byte: what the builder and relativization produce.
+pub(crate) fn write_as_is(
+    scheme: Option<&str>,
+    authority: Option<&Authority<'_>>,
+    path: Joined<'_>,
+    query: Option<&str>,
+    fragment: Option<&str>,
+) -> (String, Components) {
+    let capacity = scheme.map_or(0, str::len)
+        + authority.map_or(0, |a| a.host.len() + 16)
+        + path.len()
+        + query.map_or(0, str::len)
+        + fragment.map_or(0, str::len)
+        + 4;
+    let mut out = String::with_capacity(capacity);
+    let mut composer = Composer::new(&mut out);
+    if let Some(scheme) = scheme {
+        composer.scheme(scheme, Form::AsIs);
+    }
+    if let Some(authority) = authority {
+        composer.authority(authority, Form::AsIs);
+    }
+    composer.path(path, false);
+    if let Some(query) = query {
+        composer.query(query, Form::AsIs);
+    }
+    if let Some(fragment) = fragment {
+        composer.fragment(fragment, Form::AsIs);
+    }
+    let parts = composer.finish();
+    (out, parts)
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ impl<'a> Joined<'a> {
         }
     }
 
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.head.len() + self.tail.len()
     }
 

@@ -4,10 +4,10 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use uri_core::{Components, HostKind};
+use uri_core::Components;
 
 use crate::buf::UriBuf;
-use crate::compose::{Authority, Composer, Form, is_in_form, text_in};
+use crate::compose::{Authority, Composer, Form, is_in_form, split_zone, text_in};
 use crate::dots::{Joined, has_dot_segments};
 use crate::uri::{Parsed, Uri};
 
@@ -160,14 +160,13 @@ fn write_normalized(
 fn is_normalized(uri: &Parsed<'_>, rules: Option<&SchemeRules<'_>>) -> bool {
     let scheme = uri.scheme().unwrap_or("");
     let normal = |text: Option<&str>| text.is_none_or(|t| is_in_form(t, Form::Normalized));
-    let host_ok = uri.host().is_none_or(|host| {
-        let zone = match uri.parts.host_kind() {
-            Some(HostKind::Ipv6) => host.find('%').unwrap_or(host.len()),
-            _ => host.len(),
-        };
-        let (address, zone) = host.split_at(zone);
-        is_in_form(address, Form::Lowercased) && is_in_form(zone, Form::Normalized)
-    });
+    let host_ok = uri
+        .host()
+        .zip(uri.parts.host_kind())
+        .is_none_or(|(host, kind)| {
+            let (address, zone) = split_zone(host, kind);
+            is_in_form(address, Form::Lowercased) && is_in_form(zone, Form::Normalized)
+        });
     let scheme_ok = rules.is_none_or(|rules| {
         let port_ok = uri.port().is_none() || rules.keeps_port(scheme, uri.port()).is_some();
         let path_ok = !(uri.path().is_empty()

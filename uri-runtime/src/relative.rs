@@ -4,12 +4,12 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::buf::UriRefBuf;
-use crate::compose::{Authority, Composer, Form};
+use crate::compose::{Authority, write_as_is};
 use crate::dots::Joined;
 use crate::resolve::ResolveOptions;
 use crate::uri::Uri;
 
-/// Writes a reference from the given parts, byte for byte.
+/// A candidate reference from its parts, valid as they are.
 fn reference(
     scheme: Option<&str>,
     authority: Option<&Authority<'_>>,
@@ -17,23 +17,8 @@ fn reference(
     query: Option<&str>,
     fragment: Option<&str>,
 ) -> UriRefBuf {
-    let mut out = String::new();
-    let mut composer = Composer::new(&mut out);
-    if let Some(scheme) = scheme {
-        composer.scheme(scheme, Form::AsIs);
-    }
-    if let Some(authority) = authority {
-        composer.authority(authority, Form::AsIs);
-    }
-    composer.path(path, false);
-    if let Some(query) = query {
-        composer.query(query, Form::AsIs);
-    }
-    if let Some(fragment) = fragment {
-        composer.fragment(fragment, Form::AsIs);
-    }
-    let parts = composer.finish();
-    UriRefBuf::from_written(out, parts)
+    let (text, parts) = write_as_is(scheme, authority, path, query, fragment);
+    UriRefBuf::from_written(text, parts)
 }
 
 /// A relative path from the base's directory to `target`, climbing with

@@ -76,8 +76,11 @@ macro_rules! setters {
             #[doc = concat!("\n```\n", $example, "\nu.set_port(None)?;\nassert_eq!(u, \"http://example.com/a/b?q#f\");\n# Ok::<(), uri_runtime::BuildError>(())\n```")]
             pub fn set_port(&mut self, port: Option<u16>) -> Result<(), BuildError> {
                 rebuild!(self, |mut b| {
-                    b.port = port.map(|p| Cow::Owned(alloc::format!("{p}")));
-                    b
+                    b.port = None;
+                    match port {
+                        Some(port) => b.port(port),
+                        None => b,
+                    }
                 })
             }
 
