@@ -310,3 +310,45 @@ fn display_honours_width_and_alignment() {
     assert_eq!(format!("[{uri:<6}]"), "[a:b   ]");
     assert_eq!(format!("[{:>6}]", uri.normalize()), "[   a:b]");
 }
+
+#[test]
+fn build_errors_say_what_to_do() {
+    let messages = [
+        (
+            BuildError::MissingScheme,
+            "a URI needs a scheme: set one, or build a reference",
+        ),
+        (
+            BuildError::MissingHost(Component::Port),
+            "a port needs a host to belong to: set a host",
+        ),
+        (
+            BuildError::PathNotAbsolute,
+            "with an authority the path must be empty or start with \"/\": add the \"/\"",
+        ),
+    ];
+    for (err, message) in messages {
+        assert_eq!(err.to_string(), message);
+    }
+}
+
+#[test]
+fn components_are_checked_on_their_own() {
+    use uri_core::parse::check_component;
+
+    let err = check_component("80a", Component::Port).unwrap_err();
+    assert_eq!((err.index(), err.kind()), (2, ParseErrorKind::InvalidPort));
+    assert!(check_component("", Component::Port).is_ok());
+    let err = check_component("a_b", Component::Scheme).unwrap_err();
+    assert_eq!(
+        (err.index(), err.kind()),
+        (1, ParseErrorKind::InvalidScheme)
+    );
+    let err = check_component("[::1]x", Component::Host).unwrap_err();
+    assert_eq!(
+        (err.index(), err.kind()),
+        (5, ParseErrorKind::InvalidChar(Component::Host))
+    );
+    assert!(check_component("a@b", Component::Userinfo).is_err());
+    assert!(check_component("a:b", Component::Userinfo).is_ok());
+}
