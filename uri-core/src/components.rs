@@ -2,6 +2,8 @@
 
 use core::ops::Range;
 
+use crate::error::Component;
+
 /// What the host of an authority is (RFC 3986 section 3.2.2). The rule is
 /// first-match-wins: `127.0.0.1` is IPv4, while `256.1.1.1` and `01.2.3.4`
 /// are reg-names.
@@ -148,6 +150,38 @@ impl Components {
             Some(mark) => Some(mark + 1..self.len),
             None => None,
         }
+    }
+
+    /// The component holding byte `index`; `None` for the delimiters
+    /// between components (`:`, `//`, `@`, `?`, `#`) and past the end. An
+    /// empty component holds no byte.
+    ///
+    /// ```
+    /// use uri_core::{parse_uri_reference, Component};
+    ///
+    /// let c = parse_uri_reference("https://h:80/p?q#f").unwrap();
+    /// assert_eq!(c.component_at(0), Some(Component::Scheme));
+    /// assert_eq!(c.component_at(5), None); // the ':'
+    /// assert_eq!(c.component_at(8), Some(Component::Host));
+    /// assert_eq!(c.component_at(10), Some(Component::Port));
+    /// assert_eq!(c.component_at(12), Some(Component::Path));
+    /// assert_eq!(c.component_at(15), Some(Component::Query));
+    /// assert_eq!(c.component_at(17), Some(Component::Fragment));
+    /// assert_eq!(c.component_at(18), None);
+    /// ```
+    pub fn component_at(&self, index: usize) -> Option<Component> {
+        let holds = |range: Option<Range<usize>>| range.is_some_and(|r| r.contains(&index));
+        [
+            (self.scheme(), Component::Scheme),
+            (self.userinfo(), Component::Userinfo),
+            (self.host(), Component::Host),
+            (self.port(), Component::Port),
+            (Some(self.path()), Component::Path),
+            (self.query(), Component::Query),
+            (self.fragment(), Component::Fragment),
+        ]
+        .into_iter()
+        .find_map(|(range, component)| holds(range).then_some(component))
     }
 
     /// The length of the parsed string.
@@ -297,6 +331,59 @@ impl Components {
             path_end: m.path_end,
             query_mark: m.query_mark,
             fragment_mark: m.fragment_mark,
+        }
+    }
+
+    /// The inverse of [`Components::from_marks`], for a writer that starts
+    /// from a prefix it parsed (or had parsed) and goes on writing.
+    #[doc(hidden)]
+    pub const fn to_marks(&self) -> Marks {
+        let (authority_start, userinfo_end, host_start, host_end, port_mark, host_kind) =
+            match self.authority {
+                Some(a) => (
+                    Some(a.start),
+                    a.userinfo_end,
+                    a.host_start,
+                    a.host_end,
+                    a.port_mark,
+                    a.host_kind,
+                ),
+                None => (None, None, 0, 0, None, HostKind::RegName),
+            };
+        Marks {
+            len: self.len,
+            scheme_end: self.scheme_end,
+            authority_start,
+            userinfo_end,
+            host_start,
+            host_end,
+            port_mark,
+            host_kind,
+            path_start: self.path_start,
+            path_end: self.path_end,
+            query_mark: self.query_mark,
+            fragment_mark: self.fragment_mark,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_uri_reference;
+
+    #[test]
+    fn marks_and_components_convert_both_ways() {
+        for text in [
+            "",
+            "a",
+            "//h",
+            "s://u@[::1]:8/p?q#f",
+            "s:p",
+            "//127.0.0.1:/",
+        ] {
+            let parts = parse_uri_reference(text).unwrap();
+            assert_eq!(Components::from_marks(parts.to_marks()), parts, "{text}");
         }
     }
 }

@@ -8,13 +8,14 @@
 
 use std::fmt::Write as _;
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use syn::LitStr;
 use uri_core::pct::encode_byte;
 use uri_core::render::Caret;
 use uri_core::{Component, ParseError, ParseErrorKind};
 
 use crate::input::Grammar;
+use crate::template::HoleSpec;
 
 /// One thing wrong with a literal, located in its value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,16 +61,82 @@ impl Problem {
         }
     }
 
-    /// A `{` or `}` that is not doubled.
+    /// A `{` with no `}` after it, or a `}` that closes nothing.
     pub(crate) fn lone_brace(at: usize, brace: char) -> Problem {
+        let (what, hole) = if brace == '{' {
+            ("unclosed", "a template hole is written \"{name}\"; ")
+        } else {
+            ("unmatched", "")
+        };
         Problem {
             at,
             len: 1,
-            message: format!("lone {:?} at byte {at}", brace.to_string()),
+            message: format!("{what} {:?} at byte {at}", brace.to_string()),
             help: Some(format!(
-                "braces mark template holes, which URI literals do not take yet; \
-                 write \"{brace}{brace}\" for a literal brace (it is encoded as \"{}\")",
+                "{hole}write \"{brace}{brace}\" for a literal brace (it is encoded as \"{}\")",
                 String::from_utf8_lossy(&encode_byte(brace as u8))
+            )),
+        }
+    }
+
+    /// Braces around something that is not a hole name.
+    pub(crate) fn bad_hole(written: &str, at: usize) -> Problem {
+        let (message, help) = if written == "{}" || written == "{*}" {
+            (
+                format!("hole {written:?} at byte {at} has no name"),
+                "name the value, as in \"{id}\" with `id = value` or a variable `id` in scope; \
+                 write \"{{}}\" for literal braces",
+            )
+        } else {
+            (
+                format!("invalid hole {written:?} at byte {at}"),
+                "a hole holds a Rust identifier, after a `*` to keep the component's delimiters \
+                 (\"{id}\", \"{*path}\"); format options are not supported, so format the value \
+                 first; write \"{{\" and \"}}\" for literal braces",
+            )
+        };
+        Problem {
+            at,
+            len: written.len(),
+            message,
+            help: Some(help.to_owned()),
+        }
+    }
+
+    /// A hole in the scheme or the authority.
+    pub(crate) fn hole_not_allowed(hole: &HoleSpec, component: Component) -> Problem {
+        Problem {
+            at: hole.at,
+            len: hole.len,
+            message: format!(
+                "hole \"{{{}{}}}\" not allowed in the {} at byte {}",
+                if hole.keeps_delimiters { "*" } else { "" },
+                hole.name,
+                component.name(),
+                hole.at
+            ),
+            help: Some(
+                "only the path, the query and the fragment take values: the scheme and the \
+                 authority decide how the rest is read and which server is contacted, and no \
+                 encoding turns an arbitrary value into a valid one; build them at run time \
+                 with `UriBuilder`, which checks each part"
+                    .to_owned(),
+            ),
+        }
+    }
+
+    /// `{*name}` in the fragment, which has no delimiters to keep.
+    pub(crate) fn delimiters_in_fragment(hole: &HoleSpec) -> Problem {
+        Problem {
+            at: hole.at,
+            len: hole.len,
+            message: format!(
+                "hole \"{{*{}}}\" in the fragment at byte {}: the fragment has no delimiters for `*` to keep",
+                hole.name, hole.at
+            ),
+            help: Some(format!(
+                "write \"{{{}}}\": a fragment value keeps `/` and `?` already",
+                hole.name
             )),
         }
     }
@@ -125,18 +192,15 @@ pub(crate) fn to_compile_errors(
     value: &str,
     problems: &[Problem],
 ) -> TokenStream {
-    let token = literal.token();
-    let source = token.to_string();
-    let offsets = source_offsets(&source).filter(|o| o.len() == value.len() + 1);
+    let source = literal.token().to_string();
+    let offsets = value_offsets(literal, value);
     let start = literal.span().start();
     let mut all: Option<syn::Error> = None;
     for problem in problems {
         let mut message = problem.message.clone();
-        let mut span = literal.span();
+        let span = span_in(literal, value, problem.at, problem.len);
         if let Some(offsets) = &offsets {
             let from = offsets[problem.at.min(value.len())];
-            let to = offsets[(problem.at + problem.len).min(value.len())].max(from + 1);
-            span = token.subspan(from..to).unwrap_or(span);
             if start.line > 0 {
                 let (line, column) = line_column(&source, from, start.line, start.column);
                 write!(message, " (line {line}, column {column})").ok();
@@ -158,6 +222,27 @@ pub(crate) fn to_compile_errors(
         }
     }
     all.map_or_else(TokenStream::new, |e| e.to_compile_error())
+}
+
+/// The span of `len` bytes at `at` in the literal's value: exact where the
+/// compiler supports `Literal::subspan` (nightly), the whole literal
+/// elsewhere.
+pub(crate) fn span_in(literal: &LitStr, value: &str, at: usize, len: usize) -> Span {
+    let Some(offsets) = value_offsets(literal, value) else {
+        return literal.span();
+    };
+    let from = offsets[at.min(value.len())];
+    let to = offsets[(at + len).min(value.len())].max(from + 1);
+    literal
+        .token()
+        .subspan(from..to)
+        .unwrap_or_else(|| literal.span())
+}
+
+/// [`source_offsets`] of the literal, when they account for every byte of
+/// its value.
+fn value_offsets(literal: &LitStr, value: &str) -> Option<Vec<usize>> {
+    source_offsets(&literal.token().to_string()).filter(|o| o.len() == value.len() + 1)
 }
 
 /// The 1-based line and column of byte `offset` of a token that starts at

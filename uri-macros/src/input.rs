@@ -1,5 +1,11 @@
-//! Reading the macro's input: the runtime crate's path, the grammar, and
-//! the user's single string literal.
+//! Reading the macro's input: the runtime crate's path, the grammar, the
+//! user's string literal and a template's `name = value` arguments.
+//!
+//! A value is the tokens up to the next comma outside brackets, not a
+//! parsed expression: that keeps syn's `full` feature, and its build
+//! cost, out of every user's build. A value with a comma at the top level
+//! (a turbofish with two types, a closure with two parameters) goes in
+//! parentheses.
 
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use syn::parse::{ParseStream, Parser};
@@ -54,10 +60,38 @@ pub(crate) fn header(tokens: TokenStream) -> syn::Result<Header> {
     parser.parse2(tokens)
 }
 
-/// Reads the user's tokens: exactly one string literal, with an optional
-/// trailing comma.
-pub(crate) fn literal(tokens: TokenStream, grammar: Grammar) -> syn::Result<LitStr> {
-    let parser = |stream: ParseStream<'_>| user_literal(stream, grammar);
+/// One `name = value` argument of a template.
+pub(crate) struct NamedArg {
+    pub(crate) name: Ident,
+    /// The value's tokens, up to the next comma outside any brackets.
+    pub(crate) value: TokenStream,
+}
+
+impl NamedArg {
+    /// Where the value starts, for errors about its type.
+    pub(crate) fn value_span(&self) -> Span {
+        self.value
+            .clone()
+            .into_iter()
+            .next()
+            .map_or_else(|| self.name.span(), |first| first.span())
+    }
+}
+
+/// Reads the user's tokens: one string literal, then any `name = value`
+/// arguments, with an optional trailing comma.
+pub(crate) fn invocation(
+    tokens: TokenStream,
+    grammar: Grammar,
+) -> syn::Result<(LitStr, Vec<NamedArg>)> {
+    let parser = |stream: ParseStream<'_>| {
+        let literal = user_literal(stream, grammar)?;
+        let mut args = Vec::new();
+        while !stream.is_empty() {
+            args.push(named_arg(stream, grammar)?);
+        }
+        Ok((literal, args))
+    };
     parser.parse2(tokens)
 }
 
@@ -77,7 +111,7 @@ fn crate_path(stream: ParseStream<'_>) -> syn::Result<TokenStream> {
     })
 }
 
-/// Exactly one string literal, with an optional trailing comma.
+/// The string literal, and the comma after it if there is one.
 fn user_literal(stream: ParseStream<'_>, grammar: Grammar) -> syn::Result<LitStr> {
     let name = grammar.macro_name();
     let usage =
@@ -86,17 +120,51 @@ fn user_literal(stream: ParseStream<'_>, grammar: Grammar) -> syn::Result<LitStr
         return Err(syn::Error::new(Span::call_site(), usage));
     };
     let literal = literal_of(&tree, &usage)?;
-    if stream.peek(Token![,]) {
-        stream.parse::<Token![,]>()?;
-    }
     if !stream.is_empty() {
-        let extra: TokenTree = stream.parse()?;
-        return Err(syn::Error::new(
-            extra.span(),
-            format!("unexpected tokens after the literal: {usage}"),
-        ));
+        stream.parse::<Token![,]>().map_err(|err| {
+            syn::Error::new(
+                err.span(),
+                format!("expected `,` after the literal: {usage}"),
+            )
+        })?;
     }
     Ok(literal)
+}
+
+/// `name = value`, and the comma after it if there is one.
+fn named_arg(stream: ParseStream<'_>, grammar: Grammar) -> syn::Result<NamedArg> {
+    let usage = format!(
+        "template arguments are named, as in {}!(\"/users/{{id}}\", id = 42)",
+        grammar.macro_name()
+    );
+    let name: Ident = stream
+        .parse()
+        .map_err(|err| syn::Error::new(err.span(), format!("expected `name = value`: {usage}")))?;
+    stream.parse::<Token![=]>().map_err(|err| {
+        syn::Error::new(err.span(), format!("expected `=` after `{name}`: {usage}"))
+    })?;
+    let value = stream.step(|cursor| {
+        let mut rest = *cursor;
+        let mut value = TokenStream::new();
+        while let Some((tree, next)) = rest.token_tree() {
+            if matches!(&tree, TokenTree::Punct(p) if p.as_char() == ',') {
+                break;
+            }
+            value.extend([tree]);
+            rest = next;
+        }
+        Ok((value, rest))
+    })?;
+    if value.is_empty() {
+        return Err(syn::Error::new(
+            name.span(),
+            format!("`{name} =` has no value: {usage}"),
+        ));
+    }
+    if !stream.is_empty() {
+        stream.parse::<Token![,]>()?;
+    }
+    Ok(NamedArg { name, value })
 }
 
 fn literal_of(tree: &TokenTree, usage: &str) -> syn::Result<LitStr> {

@@ -3,13 +3,14 @@
 //!
 //! The literal is parsed as written, with each character the policy
 //! encodes (space, `"` `<` `>` `\` `^` `` ` `` `|`, non-ASCII, and the
-//! `{{` / `}}` brace escapes) replaced by `x`s of the same byte length.
-//! Offsets in the parser's errors are then offsets in the user's text, and a
-//! replaced character can neither hide an error (`x` is no hex digit, so
-//! `% a` stays a bad escape) nor create structure. Once the text parses,
-//! each replaced character must sit in a component that allows
-//! percent-encoding; then the canonical text is written and parsed once more
-//! for the boundaries the output carries.
+//! `{{` / `}}` brace escapes) and each template hole (`{name}`) replaced by
+//! `x`s of the same byte length. Offsets in the parser's errors are then
+//! offsets in the user's text, and a replaced character can neither hide an
+//! error (`x` is no hex digit, so `% a` stays a bad escape) nor create
+//! structure. Once the text parses, each replaced character must sit in a
+//! component that allows percent-encoding and each hole in one that takes a
+//! value; then the canonical text is written, with one `x` per hole, and
+//! parsed once more for the boundaries the output carries.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -19,6 +20,7 @@ use uri_core::{Component, Components, ParseError, ParseErrorKind, parse_uri, par
 
 use crate::diag::{Problem, to_compile_errors};
 use crate::input::{self, Grammar, Header};
+use crate::template::{self, HoleSpec};
 
 /// How many independent errors one literal reports before stopping.
 const MAX_ERRORS: usize = 8;
@@ -28,23 +30,37 @@ pub(crate) fn expand(tokens: TokenStream) -> TokenStream {
         Ok(header) => header,
         Err(err) => return err.to_compile_error(),
     };
-    let literal = match input::literal(header.rest.clone(), header.grammar) {
-        Ok(literal) => literal,
-        Err(err) => return with_placeholder(&header, &err.to_compile_error()),
+    let (literal, args) = match input::invocation(header.rest.clone(), header.grammar) {
+        Ok(invocation) => invocation,
+        Err(err) => return with_placeholder(&header, false, &err.to_compile_error()),
     };
     let text = literal.value();
+    let is_template = !args.is_empty() || template::has_holes(&text);
     match canonicalize(&text, header.grammar) {
-        Ok((canonical, parts)) => emit(&header, &canonical, parts),
-        Err(problems) => with_placeholder(&header, &to_compile_errors(&literal, &text, &problems)),
+        Ok(canonical) if !is_template => emit(&header, &canonical.skeleton, canonical.parts),
+        Ok(canonical) => template::expand(&header, &literal, &args, &canonical)
+            .unwrap_or_else(|errors| with_placeholder(&header, true, &errors)),
+        Err(problems) => with_placeholder(
+            &header,
+            is_template,
+            &to_compile_errors(&literal, &text, &problems),
+        ),
     }
 }
 
-/// The errors, then a value of the right type, so that the user sees only
-/// the errors and no follow-on type mismatch or unreachable-code warning.
-fn with_placeholder(header: &Header, errors: &TokenStream) -> TokenStream {
-    let empty = parse_uri_reference("")
-        .map_or_else(|_| TokenStream::new(), |parts| emit(header, "", parts));
-    quote! { { #errors #empty } }
+/// The errors, then a value of the type the macro would have produced, so
+/// that the user sees only the errors and no follow-on type mismatch or
+/// unreachable-code warning.
+fn with_placeholder(header: &Header, is_template: bool, errors: &TokenStream) -> TokenStream {
+    let Ok(empty) = parse_uri_reference("") else {
+        return errors.clone();
+    };
+    let value = if is_template {
+        template::empty(header, empty)
+    } else {
+        emit(header, "", empty)
+    };
+    quote! { { #errors #value } }
 }
 
 fn emit(header: &Header, canonical: &str, parts: Components) -> TokenStream {
@@ -59,6 +75,17 @@ fn emit(header: &Header, canonical: &str, parts: Components) -> TokenStream {
     }
 }
 
+/// What a stretch of the literal becomes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stand {
+    /// Percent-encoded, byte by byte.
+    Encoded,
+    /// `{{` or `}}` (or a lone brace, already reported): one encoded brace.
+    Brace(u8),
+    /// The hole with this index in the template's holes.
+    Hole(usize),
+}
+
 /// A stretch of the literal the policy rewrites.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Rewrite {
@@ -66,20 +93,34 @@ struct Rewrite {
     at: usize,
     /// Byte length in the value.
     len: usize,
-    /// `Some` for `{{` / `}}`, which become one encoded brace.
-    brace: Option<u8>,
+    what: Stand,
 }
 
-/// The canonical text and its boundaries, or every problem found.
-pub(crate) fn canonicalize(
-    text: &str,
-    grammar: Grammar,
-) -> Result<(String, Components), Vec<Problem>> {
-    let (mut working, rewrites, mut problems) = stand_ins(text);
+/// A checked literal in canonical form.
+#[derive(Debug)]
+pub(crate) struct Canonical {
+    /// The canonical text, with one `x` standing in each hole.
+    pub(crate) skeleton: String,
+    /// The holes in order, with the offset of each one's `x`.
+    pub(crate) holes: Vec<(usize, HoleSpec)>,
+    /// The boundaries of `skeleton`.
+    pub(crate) parts: Components,
+}
+
+/// The canonical form and its boundaries, or every problem found.
+pub(crate) fn canonicalize(text: &str, grammar: Grammar) -> Result<Canonical, Vec<Problem>> {
+    let (mut working, rewrites, specs, mut problems) = stand_ins(text);
     let parts = loop {
         match parse(&working, grammar) {
             Ok(parts) => break Some(parts),
             Err(err) => {
+                if let Some(spec) = specs.iter().find(|h| h.covers(err.index())) {
+                    problems.push(match template::component_of(err.kind()) {
+                        Some(component) => Problem::hole_not_allowed(spec, component),
+                        None => Problem::from_parse_error(&err, text, grammar),
+                    });
+                    break None;
+                }
                 problems.push(Problem::from_parse_error(&err, text, grammar));
                 if problems.len() >= MAX_ERRORS || !patch(&mut working, &err) {
                     break None;
@@ -89,7 +130,7 @@ pub(crate) fn canonicalize(
     };
     if let Some(parts) = parts {
         for run in runs(&rewrites) {
-            if let Some(problem) = misplaced(text, &run, &parts) {
+            if let Some(problem) = misplaced(text, &run, &parts, &specs) {
                 problems.push(problem);
             }
         }
@@ -99,11 +140,15 @@ pub(crate) fn canonicalize(
         problems.dedup_by_key(|p| p.at);
         return Err(problems);
     };
-    let canonical = write_canonical(text, &rewrites);
-    match parse(&canonical, grammar) {
-        // Rewrites only lengthen text inside components, so the same
-        // components must be present; anything else is a bug here.
-        Ok(final_parts) if shape(&final_parts) == shape(&parts) => Ok((canonical, final_parts)),
+    let (skeleton, holes) = write_canonical(text, &rewrites, &specs);
+    match parse(&skeleton, grammar) {
+        // Rewrites only lengthen or shorten text inside components, so the
+        // same components must be present; anything else is a bug here.
+        Ok(final_parts) if shape(&final_parts) == shape(&parts) => Ok(Canonical {
+            skeleton,
+            holes,
+            parts: final_parts,
+        }),
         _ => Err(vec![Problem::internal(text)]),
     }
 }
@@ -133,47 +178,69 @@ fn encoded_by_policy(c: char) -> bool {
         || !(c.is_ascii_control() || URI_CHARS.keeps(c as u8) || matches!(c, '%' | '{' | '}'))
 }
 
-/// The text with stand-ins for the rewritten characters, the rewrites, and
-/// the problems with lone braces.
-fn stand_ins(text: &str) -> (String, Vec<Rewrite>, Vec<Problem>) {
+/// The text with stand-ins for the rewritten characters and the holes, the
+/// rewrites, the holes, and the problems with braces and hole names.
+fn stand_ins(text: &str) -> (String, Vec<Rewrite>, Vec<HoleSpec>, Vec<Problem>) {
     let mut working = String::with_capacity(text.len());
     let mut rewrites = Vec::new();
+    let mut specs = Vec::new();
     let mut problems = Vec::new();
     let mut chars = text.char_indices().peekable();
     while let Some((at, c)) = chars.next() {
         let rewrite = if matches!(c, '{' | '}') {
             if chars.next_if(|&(_, next)| next == c).is_some() {
-                Some(Rewrite {
+                Rewrite {
                     at,
                     len: 2,
-                    brace: Some(c as u8),
-                })
+                    what: Stand::Brace(c as u8),
+                }
+            } else if let Some(close) = text
+                .get(at..)
+                .filter(|_| c == '{')
+                .and_then(|rest| rest.find('}'))
+            {
+                while chars.next_if(|&(i, _)| i <= at + close).is_some() {}
+                let len = close + 1;
+                match HoleSpec::parse(text, at, len) {
+                    Ok(spec) => {
+                        specs.push(spec);
+                        Rewrite {
+                            at,
+                            len,
+                            what: Stand::Hole(specs.len() - 1),
+                        }
+                    }
+                    Err(problem) => {
+                        problems.push(problem);
+                        Rewrite {
+                            at,
+                            len,
+                            what: Stand::Encoded,
+                        }
+                    }
+                }
             } else {
                 problems.push(Problem::lone_brace(at, c));
-                Some(Rewrite {
+                Rewrite {
                     at,
                     len: 1,
-                    brace: Some(c as u8),
-                })
+                    what: Stand::Brace(c as u8),
+                }
             }
         } else if encoded_by_policy(c) {
-            Some(Rewrite {
+            Rewrite {
                 at,
                 len: c.len_utf8(),
-                brace: None,
-            })
-        } else {
-            None
-        };
-        match rewrite {
-            Some(r) => {
-                working.extend(std::iter::repeat_n('x', r.len));
-                rewrites.push(r);
+                what: Stand::Encoded,
             }
-            None => working.push(c),
-        }
+        } else {
+            working.push(c);
+            continue;
+        };
+        working.extend(std::iter::repeat_n('x', rewrite.len));
+        rewrites.push(rewrite);
     }
-    (working, rewrites, problems)
+    (working, rewrites, specs, problems)
 }
 
 /// Blanks out the culprit so the next parse can find an independent error;
@@ -195,51 +262,70 @@ fn patch(working: &mut String, err: &ParseError) -> bool {
     }
 }
 
-/// Adjacent rewrites merged, so `例え` in a host is one error, not two.
+/// Adjacent encodings merged, so `例え` in a host is one error, not two;
+/// holes stay apart.
 fn runs(rewrites: &[Rewrite]) -> Vec<Rewrite> {
     let mut runs: Vec<Rewrite> = Vec::with_capacity(rewrites.len());
     for r in rewrites {
         match runs.last_mut() {
-            Some(last) if last.at + last.len == r.at => last.len += r.len,
+            Some(last)
+                if last.at + last.len == r.at
+                    && !matches!(last.what, Stand::Hole(_))
+                    && !matches!(r.what, Stand::Hole(_)) =>
+            {
+                last.len += r.len;
+            }
             _ => runs.push(*r),
         }
     }
     runs
 }
 
-/// A rewritten run where percent-encoding is not allowed.
-fn misplaced(text: &str, rewrite: &Rewrite, parts: &Components) -> Option<Problem> {
-    let inside =
-        |range: Option<core::ops::Range<usize>>| range.is_some_and(|r| r.contains(&rewrite.at));
-    let component = if inside(parts.scheme()) {
-        Component::Scheme
-    } else if inside(parts.host()) {
-        Component::Host
-    } else if inside(parts.port()) {
-        Component::Port
-    } else {
-        return None;
-    };
-    Some(Problem::not_encodable_in(
-        text,
-        rewrite.at,
-        rewrite.len,
+/// A hole where no value may go, or an encoded run where percent-encoding
+/// is not allowed.
+fn misplaced(
+    text: &str,
+    rewrite: &Rewrite,
+    parts: &Components,
+    specs: &[HoleSpec],
+) -> Option<Problem> {
+    let component = parts.component_at(rewrite.at)?;
+    if let Stand::Hole(index) = rewrite.what {
+        let spec = specs.get(index)?;
+        return template::check_place(spec, component).err();
+    }
+    matches!(
         component,
-    ))
+        Component::Scheme | Component::Host | Component::Port
+    )
+    .then(|| Problem::not_encodable_in(text, rewrite.at, rewrite.len, component))
 }
 
 /// The literal in canonical form: rewritten characters percent-encoded,
-/// escape hex uppercased, escapes of unreserved characters decoded.
-fn write_canonical(text: &str, rewrites: &[Rewrite]) -> String {
+/// escape hex uppercased, escapes of unreserved characters decoded, one
+/// `x` per hole; and where each hole's `x` is.
+fn write_canonical(
+    text: &str,
+    rewrites: &[Rewrite],
+    specs: &[HoleSpec],
+) -> (String, Vec<(usize, HoleSpec)>) {
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len() + 2 * rewrites.len());
+    let mut holes = Vec::new();
     let mut pending = rewrites.iter().peekable();
     let mut i = 0;
     while i < bytes.len() {
         if let Some(r) = pending.next_if(|r| r.at == i) {
-            let encoded = match r.brace {
-                Some(brace) => &[brace][..],
-                None => &bytes[i..i + r.len],
+            let encoded = match r.what {
+                Stand::Brace(brace) => &[brace][..],
+                Stand::Encoded => &bytes[i..i + r.len],
+                Stand::Hole(index) => {
+                    if let Some(spec) = specs.get(index) {
+                        holes.push((out.len(), spec.clone()));
+                    }
+                    out.push('x');
+                    &[][..]
+                }
             };
             for &b in encoded {
                 out.extend(encode_byte(b).map(char::from));
@@ -258,7 +344,7 @@ fn write_canonical(text: &str, rewrites: &[Rewrite]) -> String {
             i += 1;
         }
     }
-    out
+    (out, holes)
 }
 
 #[cfg(test)]
@@ -266,7 +352,7 @@ mod tests {
     use super::*;
 
     fn canonical(text: &str) -> String {
-        canonicalize(text, Grammar::UriRef).map(|(s, _)| s).unwrap()
+        canonicalize(text, Grammar::UriRef).unwrap().skeleton
     }
 
     fn problems(text: &str, grammar: Grammar) -> Vec<(usize, String)> {
@@ -347,9 +433,59 @@ mod tests {
 
     #[test]
     fn lone_braces_are_errors_with_a_fix() {
-        let found = canonicalize("/a{id}", Grammar::UriRef).unwrap_err();
-        assert_eq!(found.iter().map(|p| p.at).collect::<Vec<_>>(), [2, 5]);
-        assert_eq!(found[0].message, "lone \"{\" at byte 2");
+        let found = canonicalize("/a{id/b}c", Grammar::UriRef).unwrap_err();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].message, "invalid hole \"{id/b}\" at byte 2");
+        let found = canonicalize("/a{id", Grammar::UriRef).unwrap_err();
+        assert_eq!(found[0].message, "unclosed \"{\" at byte 2");
         assert!(found[0].help.as_ref().unwrap().contains("\"{{\""));
+        let found = canonicalize("/a}b", Grammar::UriRef).unwrap_err();
+        assert_eq!(found[0].message, "unmatched \"}\" at byte 2");
+    }
+
+    fn holes(text: &str) -> (String, Vec<(usize, String)>) {
+        let canonical = canonicalize(text, Grammar::UriRef).unwrap();
+        let holes = canonical
+            .holes
+            .iter()
+            .map(|(at, h)| (*at, h.name.clone()))
+            .collect();
+        (canonical.skeleton, holes)
+    }
+
+    #[test]
+    fn each_hole_becomes_one_stand_in_in_canonical_text() {
+        assert_eq!(
+            holes("/é/{id}?q={{{q}}}#{f}"),
+            (
+                "/%C3%A9/x?q=%7Bx%7D#x".to_owned(),
+                vec![
+                    (8, "id".to_owned()),
+                    (15, "q".to_owned()),
+                    (20, "f".to_owned())
+                ]
+            )
+        );
+    }
+
+    #[test]
+    fn holes_are_refused_where_no_value_may_go() {
+        for (text, at, component) in [
+            ("{s}://h/", 0, "scheme"),
+            ("http://{u}@h/", 7, "userinfo"),
+            ("http://{h}/", 7, "host"),
+            ("http://h:{port}/", 9, "port"),
+            ("http://[{ip}]/", 8, "host"),
+        ] {
+            let found = problems(text, Grammar::Uri);
+            assert_eq!(found.len(), 1, "{text}: {found:?}");
+            assert_eq!(found[0].0, at, "{text}");
+            assert!(
+                found[0].1.contains(&format!("allowed in the {component}")),
+                "{found:?}"
+            );
+        }
+        let found = problems("http://h/#{*f}", Grammar::Uri);
+        assert!(found[0].1.contains("no delimiters"), "{found:?}");
     }
 }

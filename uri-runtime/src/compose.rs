@@ -201,10 +201,7 @@ impl<'o> Composer<'o> {
     }
 
     /// Writes the path, with dot segments removed when asked, and keeps the
-    /// result from re-parsing differently: a path starting `//` with no
-    /// authority becomes `/.//…`, and a first segment with a `:` in a
-    /// reference without a scheme gets a leading `./` (section 4.2). Both
-    /// prefixes are dot segments, so the path still resolves the same.
+    /// result from re-parsing differently ([`keep_path_shape`]).
     pub(crate) fn path(&mut self, path: Joined<'_>, remove_dots: bool) {
         let start = self.out.len();
         self.marks.path_start = start;
@@ -213,19 +210,7 @@ impl<'o> Composer<'o> {
         } else {
             path.push_all(self.out);
         }
-        let written = self.out.get(start..).unwrap_or("");
-        if self.marks.authority_start.is_none() {
-            if written.starts_with("//") {
-                self.out.insert_str(start, "/.");
-            } else if self.marks.scheme_end.is_none()
-                && written
-                    .split('/')
-                    .next()
-                    .is_some_and(|first| first.contains(':'))
-            {
-                self.out.insert_str(start, "./");
-            }
-        }
+        keep_path_shape(self.out, &self.marks);
         self.marks.path_end = self.out.len();
     }
 
@@ -250,6 +235,30 @@ impl<'o> Composer<'o> {
     pub(crate) fn finish(mut self) -> Components {
         self.marks.len = self.out.len();
         Components::from_marks(self.marks)
+    }
+}
+
+/// Keeps the path that starts at `marks.path_start` and runs to the end of
+/// `out` from re-parsing as something else: with no authority, a path
+/// starting `//` becomes `/.//…` (it would read as an authority), and in a
+/// reference without a scheme a first segment with a `:` gets a leading
+/// `./` (it would read as a scheme, section 4.2). Both prefixes are dot
+/// segments, so the path still resolves the same.
+pub(crate) fn keep_path_shape(out: &mut String, marks: &Marks) {
+    let start = marks.path_start;
+    let written = out.get(start..).unwrap_or("");
+    if marks.authority_start.is_some() {
+        return;
+    }
+    if written.starts_with("//") {
+        out.insert_str(start, "/.");
+    } else if marks.scheme_end.is_none()
+        && written
+            .split('/')
+            .next()
+            .is_some_and(|first| first.contains(':'))
+    {
+        out.insert_str(start, "./");
     }
 }
 

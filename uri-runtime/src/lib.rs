@@ -68,7 +68,8 @@
 //!
 //! - `std` (default): implies `alloc`.
 //! - `alloc`: [`pct`] and the owned types.
-//! - `macros` (default): the [`uri!`] and [`uri_ref!`] literal macros.
+//! - `macros` (default): the [`uri!`] and [`uri_ref!`] macros (their
+//!   template form needs `alloc` too).
 #![no_std]
 #![forbid(unsafe_code)]
 
@@ -102,6 +103,8 @@ mod relative;
 mod resolve;
 #[cfg(feature = "alloc")]
 mod set;
+#[cfg(feature = "alloc")]
+pub mod template;
 mod uri;
 
 #[cfg(feature = "alloc")]
@@ -119,6 +122,8 @@ pub use port::PortError;
 pub use query::{QueryParam, QueryParams, QueryWriter};
 #[cfg(feature = "alloc")]
 pub use resolve::ResolveOptions;
+#[cfg(feature = "alloc")]
+pub use template::TemplateValue;
 pub use uri::{Uri, UriRef};
 pub use uri_core::render::Caret;
 pub use uri_core::{Component, Components, ParseError, ParseErrorKind, ParseOptions};
@@ -126,6 +131,10 @@ pub use uri_core::{Component, Components, ParseError, ParseErrorKind, ParseOptio
 /// What the macros' expansions name; not part of the public API.
 #[doc(hidden)]
 pub mod __private {
+    #[cfg(feature = "alloc")]
+    pub use crate::template::dispatch::{Arg, DisplayKind, ValueKind};
+    #[cfg(feature = "alloc")]
+    pub use crate::template::{HoleKind, TemplateWriter};
     pub use crate::{Uri, UriRef};
     #[cfg(feature = "macros")]
     pub use uri_macros::__uri_literal as uri_literal;

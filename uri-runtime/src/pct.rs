@@ -87,21 +87,49 @@ fn encode_with<'a>(
     space_as_plus: bool,
 ) -> Cow<'a, str> {
     let bytes = input.as_bytes();
-    let stays = |i: usize| {
-        let b = bytes[i];
-        set.keeps(b)
-            || (keep_escapes && b == b'%' && decode_triplet(bytes, i, bytes.len()).is_some())
-    };
-    let Some(first) = (0..bytes.len()).find(|&i| !stays(i)) else {
+    let Some(first) = (0..bytes.len()).find(|&i| !stays(bytes, i, set, keep_escapes)) else {
         return Cow::Borrowed(input);
     };
     let mut out = String::with_capacity(input.len() + input.len() / 2 + 8);
     out.push_str(input.get(..first).unwrap_or(""));
-    let mut i = first;
+    push_with(
+        &mut out,
+        input.get(first..).unwrap_or(""),
+        set,
+        keep_escapes,
+        space_as_plus,
+    );
+    Cow::Owned(out)
+}
+
+/// Appends `input` to `out`, encoding every byte `set` does not keep, `%`
+/// included: [`encode`] into a buffer the caller already has.
+pub(crate) fn push_encoded(out: &mut String, input: &str, set: &EncodeSet) {
+    push_with(out, input, set, false, false);
+}
+
+fn stays(bytes: &[u8], i: usize, set: &EncodeSet, keep_escapes: bool) -> bool {
+    bytes.get(i).is_some_and(|&b| {
+        set.keeps(b)
+            || (keep_escapes && b == b'%' && decode_triplet(bytes, i, bytes.len()).is_some())
+    })
+}
+
+fn push_with(
+    out: &mut String,
+    input: &str,
+    set: &EncodeSet,
+    keep_escapes: bool,
+    space_as_plus: bool,
+) {
+    let bytes = input.as_bytes();
+    let mut i = 0;
     while let Some(&b) = bytes.get(i) {
-        if stays(i) {
+        if stays(bytes, i, set, keep_escapes) {
             // A kept run is ASCII, so its ends are char boundaries.
-            let run_end = (i..bytes.len()).find(|&j| !stays(j)).unwrap_or(bytes.len());
+            let run_end = (i..bytes.len())
+                .find(|&j| !stays(bytes, j, set, keep_escapes))
+                .unwrap_or(bytes.len());
             out.push_str(input.get(i..run_end).unwrap_or(""));
             i = run_end;
         } else if b == b'%' && keep_escapes {
@@ -117,7 +145,6 @@ fn encode_with<'a>(
             i += 1;
         }
     }
-    Cow::Owned(out)
 }
 
 /// Why percent-decoding failed, and where.

@@ -1,0 +1,334 @@
+//! `uri!` templates: each value lands encoded in the component its hole
+//! sits in, hostile values cannot change the URI's structure, and the
+//! boundaries the expansion records are the ones a parser finds.
+
+use std::cell::Cell;
+use std::fmt;
+
+use uri::template::{Hole, HoleKind, TemplateValue, each};
+use uri::{UriBuf, UriRef, UriRefBuf, pct, uri, uri_ref};
+
+/// The recorded components must be exactly what parsing the text finds.
+fn assert_reparses(text: &str, recorded: uri_core::Components) {
+    let parsed = uri_core::parse_uri_reference(text).expect("template output must parse");
+    assert_eq!(parsed, recorded, "{text}");
+}
+
+fn check(u: &UriBuf) {
+    assert_reparses(u.as_str(), u.components());
+}
+
+fn check_ref(u: &UriRefBuf) {
+    assert_reparses(u.as_str(), u.components());
+}
+
+#[test]
+fn the_issue_example_fills_every_component() {
+    let (user_id, t, s) = (42, "rust & uri", "part 2");
+    let u = uri!(
+        "https://api.example.com/users/{id}/posts?tag={tag}&page={n}#{section}",
+        id = user_id,
+        tag = t,
+        n = 3,
+        section = s
+    );
+    assert_eq!(
+        u,
+        "https://api.example.com/users/42/posts?tag=rust%20%26%20uri&page=3#part%202"
+    );
+    assert_eq!(u.host(), Some("api.example.com"));
+    assert_eq!(u.path(), "/users/42/posts");
+    assert_eq!(u.query(), Some("tag=rust%20%26%20uri&page=3"));
+    assert_eq!(u.fragment(), Some("part%202"));
+    check(&u);
+}
+
+#[test]
+fn names_are_captured_from_scope_and_braces_escape() {
+    let id = "a b";
+    let u = uri!("https://x.org/{{v}}/{id}?set={{{id}}}");
+    assert_eq!(u, "https://x.org/%7Bv%7D/a%20b?set=%7Ba%20b%7D");
+    check(&u);
+}
+
+#[test]
+fn arguments_are_evaluated_once_and_borrowed() {
+    let calls = Cell::new(0);
+    let name = String::from("n");
+    let next = || {
+        calls.set(calls.get() + 1);
+        calls.get()
+    };
+    let u = uri!("https://x.org/{v}/{v}?name={name}", v = next());
+    assert_eq!(u, "https://x.org/1/1?name=n");
+    assert_eq!(calls.get(), 1);
+    // `name` was only borrowed.
+    assert_eq!(name, "n");
+}
+
+/// Values chosen to break structure: delimiters of every component,
+/// escapes, dot segments, controls, non-ASCII.
+const HOSTILE: &[&str] = &[
+    "a/b?c#d&e=f",
+    "../..",
+    "..",
+    ".",
+    "%2F",
+    "%",
+    "line\r\nbreak",
+    "nul\0",
+    "é例 😀",
+    "+ +",
+    "[::1]",
+    "@:;,=!$'()*",
+    "",
+];
+
+#[test]
+fn hostile_segments_stay_one_segment() {
+    for &value in HOSTILE {
+        let u = uri!("https://x.org/a/{value}/z");
+        check(&u);
+        let segments: Vec<&str> = u.path_segments().collect();
+        assert_eq!(segments.len(), 3, "{value:?} -> {u}");
+        assert_eq!(segments[0], "a");
+        assert_eq!(segments[2], "z");
+        assert_eq!(pct::decode_utf8(segments[1]).unwrap(), value, "{u}");
+        assert!(!matches!(segments[1], "." | ".."), "{u}");
+        assert_eq!(u.query(), None);
+        assert_eq!(u.fragment(), None);
+    }
+}
+
+#[test]
+fn hostile_query_values_stay_one_parameter() {
+    for &value in HOSTILE {
+        let u = uri!("https://x.org/?a={value}&b=2");
+        check(&u);
+        let params: Vec<(String, String)> = u
+            .query_params()
+            .map(|p| {
+                let (k, v) = p.unwrap();
+                (k.into_owned(), v.into_owned())
+            })
+            .collect();
+        assert_eq!(
+            params,
+            [("a".into(), value.to_owned()), ("b".into(), "2".into())],
+            "{u}"
+        );
+        // Form decoders agree: a `+` in a value is never a space.
+        let form: Vec<_> = u.form_params().map(|p| p.unwrap().1.into_owned()).collect();
+        assert_eq!(form[0], value, "{u}");
+        assert_eq!(u.fragment(), None);
+    }
+}
+
+#[test]
+fn hostile_query_keys_and_fragments_stay_in_place() {
+    for &value in HOSTILE {
+        let u = uri!("https://x.org/p?{value}=1#{value}");
+        check(&u);
+        let (key, one) = u.query_params().next().unwrap().unwrap();
+        assert_eq!((key.as_ref(), one.as_ref()), (value, "1"), "{u}");
+        assert_eq!(u.query_params().count(), 1, "{u}");
+        assert_eq!(pct::decode_utf8(u.fragment().unwrap()).unwrap(), value);
+        assert_eq!(u.path(), "/p");
+    }
+}
+
+#[test]
+fn a_percent_sign_is_data_never_an_escape() {
+    let v = "%2F";
+    assert_eq!(uri!("https://x.org/{v}"), "https://x.org/%252F");
+    assert_eq!(uri!("https://x.org/?q={v}"), "https://x.org/?q=%252F");
+}
+
+#[test]
+fn dot_segments_from_values_are_escaped() {
+    let (up, here) = ("..", ".");
+    let u = uri!("https://x.org/a/{up}/{here}/b");
+    assert_eq!(u, "https://x.org/a/%2E%2E/%2E/b");
+    // Resolution leaves them alone, so nothing climbs out of `/a/`.
+    let resolved = UriRef::parse("c").unwrap().resolve_against(&u.as_uri());
+    assert_eq!(resolved, "https://x.org/a/%2E%2E/%2E/c");
+    // Part of a segment, dots are just text.
+    assert_eq!(uri!("https://x.org/{up}x"), "https://x.org/..x");
+}
+
+#[test]
+fn empty_values_keep_the_path_shape() {
+    let empty = "";
+    // `/{v}/b` without an authority must not become `//b`.
+    let u = uri_ref!("/{empty}/b");
+    assert_eq!(u, "/.//b");
+    assert_eq!(u.authority(), None);
+    check_ref(&u);
+    let u = uri!("file:/{empty}/etc");
+    assert_eq!(u, "file:/.//etc");
+    check(&u);
+    // `{v}/b` must stay relative.
+    let u = uri_ref!("{empty}/b");
+    assert_eq!(u, ".//b");
+    check_ref(&u);
+    // With an authority, an empty segment is harmless.
+    assert_eq!(uri!("https://x.org/{empty}/b"), "https://x.org//b");
+}
+
+#[test]
+fn a_colon_cannot_turn_a_first_segment_into_a_scheme() {
+    let v = "mailto:me";
+    let u = uri_ref!("{v}/x");
+    assert_eq!(u, "mailto%3Ame/x");
+    assert_eq!(u.scheme(), None);
+    check_ref(&u);
+    let p = "javascript:alert(1)/x";
+    let u = uri_ref!("{*p}");
+    assert_eq!(u, "javascript%3Aalert(1)/x");
+    check_ref(&u);
+    // Elsewhere a colon is an ordinary path character.
+    assert_eq!(uri_ref!("a/{v}"), "a/mailto:me");
+}
+
+#[test]
+fn whole_path_holes_keep_slashes_and_nothing_else() {
+    let p = "docs/a b/c?d#e";
+    let u = uri!("https://x.org/{*p}");
+    assert_eq!(u, "https://x.org/docs/a%20b/c%3Fd%23e");
+    assert_eq!(u.query(), None);
+    check(&u);
+    let p = "a/../../etc/./passwd";
+    assert_eq!(
+        uri!("https://x.org/files/{*p}"),
+        "https://x.org/files/a/%2E%2E/%2E%2E/etc/%2E/passwd"
+    );
+    let p = "//evil.example/x";
+    let u = uri!("file:{*p}");
+    assert_eq!(u, "file:/.//evil.example/x");
+    assert_eq!(u.authority(), None);
+    check(&u);
+    let p = "etc/hosts";
+    assert_eq!(uri!("file:///{*p}"), "file:///etc/hosts");
+}
+
+#[test]
+fn options_drop_parameters_and_the_query() {
+    let (some, none) = (Some("x y"), None::<&str>);
+    assert_eq!(
+        uri!("https://x.org/?a={some}&b={none}"),
+        "https://x.org/?a=x%20y"
+    );
+    assert_eq!(
+        uri!("https://x.org/?b={none}&a={some}"),
+        "https://x.org/?a=x%20y"
+    );
+    let u = uri!("https://x.org/p?b={none}#top");
+    assert_eq!(u, "https://x.org/p#top");
+    assert_eq!(u.query(), None);
+    check(&u);
+    // Fixed parameters stay, and so does an empty query written as such.
+    assert_eq!(uri!("https://x.org/?v=1&b={none}"), "https://x.org/?v=1");
+    assert_eq!(uri!("https://x.org/?"), "https://x.org/?");
+    // Some("") is a parameter with an empty value.
+    let empty = Some("");
+    assert_eq!(uri!("https://x.org/?b={empty}"), "https://x.org/?b=");
+    // A whole-parameter hole drops as well.
+    assert_eq!(uri!("https://x.org/?{none}"), "https://x.org/");
+    // Inside a larger parameter, None is just empty text.
+    assert_eq!(uri!("https://x.org/?b=x{none}y"), "https://x.org/?b=xy");
+}
+
+#[test]
+fn lists_repeat_parameters_and_segments() {
+    let tags = vec!["a&b", "c"];
+    let u = uri!("https://x.org/?tag={tags}&n=1");
+    assert_eq!(u, "https://x.org/?tag=a%26b&tag=c&n=1");
+    check(&u);
+    let none: [&str; 0] = [];
+    assert_eq!(uri!("https://x.org/?tag={none}&n=1"), "https://x.org/?n=1");
+    let parts = ["a/b", "..", "c d"];
+    let u = uri!("https://x.org/r/{parts}/end");
+    assert_eq!(u, "https://x.org/r/a%2Fb/%2E%2E/c%20d/end");
+    check(&u);
+    // Elsewhere items are joined by commas.
+    assert_eq!(
+        uri!("https://x.org/?ids=({parts})"),
+        "https://x.org/?ids=(a/b,..,c%20d)"
+    );
+    assert_eq!(
+        uri!("https://x.org/#{parts}"),
+        "https://x.org/#a/b,..,c%20d"
+    );
+    let ids = each([3, 1, 2].iter().filter(|n| **n > 1));
+    assert_eq!(uri!("https://x.org/?id={ids}"), "https://x.org/?id=3&id=2");
+}
+
+#[test]
+fn whole_query_holes_keep_their_delimiters() {
+    let extra = "a=1&b=x y#z";
+    let u = uri!("https://x.org/?v=2&{*extra}");
+    assert_eq!(u, "https://x.org/?v=2&a=1&b=x%20y%23z");
+    assert_eq!(u.fragment(), None);
+    check(&u);
+    let nothing = None::<&str>;
+    assert_eq!(uri!("https://x.org/p?{*nothing}"), "https://x.org/p");
+}
+
+/// A date that writes itself differently in a path and in a query.
+struct Day(u16, u8, u8);
+
+impl TemplateValue for Day {
+    fn write_value(&self, hole: &mut Hole<'_>) {
+        let Day(y, m, d) = self;
+        match hole.kind() {
+            HoleKind::PathSegment => {
+                hole.item(y);
+                hole.item(&format_args!("{m:02}"));
+                hole.item(&format_args!("{d:02}"));
+            }
+            _ => hole.item(&format_args!("{y}-{m:02}-{d:02}")),
+        }
+    }
+}
+
+#[test]
+fn values_can_render_per_hole_kind() {
+    let day = Day(2024, 2, 9);
+    let u = uri!("https://x.org/archive/{day}?since={day}");
+    assert_eq!(u, "https://x.org/archive/2024/02/09?since=2024-02-09");
+    check(&u);
+}
+
+/// A `Display` impl that breaks its contract by failing.
+struct Failing;
+
+impl fmt::Display for Failing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("half")?;
+        Err(fmt::Error)
+    }
+}
+
+#[test]
+fn a_failing_display_keeps_what_it_wrote_and_does_not_panic() {
+    let u = uri!("https://x.org/{v}/z", v = Failing);
+    assert_eq!(u, "https://x.org/half/z");
+    check(&u);
+}
+
+#[test]
+fn relative_templates_give_owned_references() {
+    let (dir, file) = ("my docs", "a#1.txt");
+    let r: UriRefBuf = uri_ref!("../{dir}/{file}");
+    assert_eq!(r, "../my%20docs/a%231.txt");
+    check_ref(&r);
+    let r = uri_ref!("?page={n}", n = 2);
+    assert_eq!(r, "?page=2");
+    check_ref(&r);
+}
+
+#[test]
+fn templates_work_through_a_facade_crate() {
+    let id = 5;
+    assert_eq!(uri_facade::uri!("https://x.org/{id}"), "https://x.org/5");
+}

@@ -1,0 +1,408 @@
+//! `uri!` templates: holes (`{name}`, `{*name}`) in a literal, filled at
+//! run time with values encoded for the component each hole sits in.
+//!
+//! The literal module checks the fixed text with a stand-in in every hole
+//! and says which component holds each one. This module matches holes to
+//! arguments and emits straight-line calls on the runtime's
+//! `TemplateWriter`: fixed text is pushed as it is, each value is encoded
+//! as it is formatted, and the component boundaries come from where the
+//! calls write, so the result is never parsed.
+
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+use syn::{Ident, LitStr};
+use uri_core::{Component, Components, ParseErrorKind, parse_uri_reference};
+
+use crate::diag::{Problem, span_in};
+use crate::input::{Grammar, Header, NamedArg};
+use crate::literal::Canonical;
+
+/// One `{name}` or `{*name}` in the literal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct HoleSpec {
+    pub(crate) name: String,
+    /// `{*name}`: the value keeps the component's own delimiters (`/` in
+    /// the path; `&` and `=` in the query).
+    pub(crate) keeps_delimiters: bool,
+    /// Byte offset of the `{` in the literal's value.
+    pub(crate) at: usize,
+    /// Byte length through the `}`.
+    pub(crate) len: usize,
+}
+
+impl HoleSpec {
+    /// Reads the hole `text[at..at + len]`, braces included.
+    pub(crate) fn parse(text: &str, at: usize, len: usize) -> Result<HoleSpec, Problem> {
+        let written = text.get(at..at + len).unwrap_or("");
+        let inner = written
+            .strip_prefix('{')
+            .and_then(|s| s.strip_suffix('}'))
+            .unwrap_or("");
+        let (keeps_delimiters, name) = match inner.strip_prefix('*') {
+            Some(name) => (true, name),
+            None => (false, inner),
+        };
+        if is_identifier(name) {
+            Ok(HoleSpec {
+                name: name.to_owned(),
+                keeps_delimiters,
+                at,
+                len,
+            })
+        } else {
+            Err(Problem::bad_hole(written, at))
+        }
+    }
+
+    /// Whether byte `index` of the literal's value is inside the hole.
+    pub(crate) fn covers(&self, index: usize) -> bool {
+        (self.at..self.at + self.len).contains(&index)
+    }
+}
+
+/// A name a `format!`-style capture could use: a Rust identifier that is
+/// not a keyword, not `_` and not raw.
+fn is_identifier(name: &str) -> bool {
+    name.chars().all(|c| c == '_' || c.is_alphanumeric())
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && syn::parse_str::<Ident>(name).is_ok()
+}
+
+/// Whether the literal has a hole: a `{` that is not half of `{{`.
+pub(crate) fn has_holes(text: &str) -> bool {
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        rest = rest.get(open + 1..).unwrap_or("");
+        match rest.strip_prefix('{') {
+            Some(after) => rest = after,
+            None => return true,
+        }
+    }
+    false
+}
+
+/// The component a parse error is about, for an error found inside a
+/// hole's stand-in.
+pub(crate) fn component_of(kind: ParseErrorKind) -> Option<Component> {
+    match kind {
+        ParseErrorKind::InvalidChar(component)
+        | ParseErrorKind::InvalidPercentEncoding(component) => Some(component),
+        ParseErrorKind::InvalidScheme => Some(Component::Scheme),
+        ParseErrorKind::InvalidPort => Some(Component::Port),
+        ParseErrorKind::InvalidIpv6
+        | ParseErrorKind::InvalidIpvFuture
+        | ParseErrorKind::InvalidZoneId
+        | ParseErrorKind::UnclosedIpLiteral => Some(Component::Host),
+        _ => None,
+    }
+}
+
+/// Whether a hole may stand in `component`.
+pub(crate) fn check_place(spec: &HoleSpec, component: Component) -> Result<(), Problem> {
+    match component {
+        Component::Scheme | Component::Userinfo | Component::Host | Component::Port => {
+            Err(Problem::hole_not_allowed(spec, component))
+        }
+        Component::Fragment if spec.keeps_delimiters => Err(Problem::delimiters_in_fragment(spec)),
+        _ => Ok(()),
+    }
+}
+
+/// The expansion of a template, or the argument errors.
+pub(crate) fn expand(
+    header: &Header,
+    literal: &LitStr,
+    args: &[NamedArg],
+    canonical: &Canonical,
+) -> Result<TokenStream, TokenStream> {
+    let values = Values::match_up(literal, args, &canonical.holes)?;
+    let krate = &header.krate;
+    let writer = Ident::new("__uri_writer", Span::mixed_site());
+    let head_end = canonical.parts.path().start;
+    let head = canonical.skeleton.get(..head_end).unwrap_or("");
+    let head_raw = parse_uri_reference(head)
+        .map_err(|_| {
+            syn::Error::new(
+                literal.span(),
+                "internal error: the template's head did not parse",
+            )
+            .to_compile_error()
+        })?
+        .to_raw();
+    let capacity = canonical.skeleton.len() + 16 * canonical.holes.len();
+    let plan = Plan {
+        krate,
+        writer: &writer,
+        values: &values,
+        canonical,
+    };
+    let statements = plan.statements();
+    let finish = match header.grammar {
+        Grammar::Uri => quote!(into_uri),
+        Grammar::UriRef => quote!(into_uri_ref),
+    };
+    let (exprs, bindings) = (&values.exprs, &values.bindings);
+    Ok(quote! {
+        {
+            #[allow(unused_imports)]
+            use #krate::__private::{DisplayKind as _, ValueKind as _};
+            match (#(&(#exprs),)*) {
+                (#(#bindings,)*) => {
+                    let mut #writer = #krate::__private::TemplateWriter::new(
+                        #head, [#(#head_raw),*], #capacity,
+                    );
+                    #(#statements)*
+                    #writer.#finish()
+                }
+            }
+        }
+    })
+}
+
+/// A value of the type a template produces, for when it has errors.
+pub(crate) fn empty(header: &Header, parts: Components) -> TokenStream {
+    let krate = &header.krate;
+    let raw = parts.to_raw();
+    let finish = match header.grammar {
+        Grammar::Uri => quote!(into_uri),
+        Grammar::UriRef => quote!(into_uri_ref),
+    };
+    quote! { #krate::__private::TemplateWriter::new("", [#(#raw),*], 0).#finish() }
+}
+
+/// Each distinct hole name bound once to its value: an argument, or a
+/// variable captured from the caller's scope as `format!` does.
+struct Values {
+    names: Vec<String>,
+    exprs: Vec<TokenStream>,
+    bindings: Vec<Ident>,
+}
+
+impl Values {
+    fn match_up(
+        literal: &LitStr,
+        args: &[NamedArg],
+        holes: &[(usize, HoleSpec)],
+    ) -> Result<Values, TokenStream> {
+        let text = literal.value();
+        let mut errors: Option<syn::Error> = None;
+        let mut report = |error: syn::Error| match &mut errors {
+            Some(all) => all.combine(error),
+            None => errors = Some(error),
+        };
+        let mut seen = HashSet::new();
+        let mut by_name: HashMap<String, &NamedArg> = HashMap::new();
+        for arg in args {
+            let name = arg.name.to_string();
+            if !seen.insert(name.clone()) {
+                report(syn::Error::new(
+                    arg.name.span(),
+                    format!("duplicate argument `{name}`"),
+                ));
+            } else if !holes.iter().any(|(_, h)| h.name == name) {
+                report(syn::Error::new(
+                    arg.name.span(),
+                    format!(
+                        "argument `{name}` is never used: the template has no hole \"{{{name}}}\""
+                    ),
+                ));
+            } else {
+                by_name.insert(name, arg);
+            }
+        }
+        if let Some(errors) = errors {
+            return Err(errors.to_compile_error());
+        }
+        let mut values = Values {
+            names: Vec::new(),
+            exprs: Vec::new(),
+            bindings: Vec::new(),
+        };
+        for (_, hole) in holes {
+            if values.names.contains(&hole.name) {
+                continue;
+            }
+            let (expr, span) = if let Some(arg) = by_name.get(&hole.name) {
+                (arg.value.clone(), arg.value_span())
+            } else {
+                // The name as written, so that an unknown one is reported
+                // where the compiler can point.
+                let name_at = hole.at + 1 + usize::from(hole.keeps_delimiters);
+                let span = span_in(literal, &text, name_at, hole.name.len());
+                let captured = Ident::new(&hole.name, span);
+                (quote!(#captured), span)
+            };
+            let mut binding = format_ident!("__uri_arg_{}", values.names.len());
+            binding.set_span(Span::mixed_site().located_at(span));
+            values.names.push(hole.name.clone());
+            values.exprs.push(expr);
+            values.bindings.push(binding);
+        }
+        Ok(values)
+    }
+
+    fn binding(&self, name: &str) -> Option<&Ident> {
+        let index = self.names.iter().position(|n| n == name)?;
+        self.bindings.get(index)
+    }
+}
+
+/// A run of fixed text or one hole, in order.
+enum Chunk<'a> {
+    Fixed(&'a str),
+    Hole(&'a HoleSpec),
+}
+
+/// How a hole's writing is opened.
+#[derive(Clone, Copy)]
+enum Place<'a> {
+    /// Inside a segment, a parameter or the fragment.
+    Inside,
+    /// As a whole query parameter, each item written after this key.
+    Parameter(&'a str),
+}
+
+/// Everything needed to write the calls for one template.
+struct Plan<'a> {
+    krate: &'a TokenStream,
+    writer: &'a Ident,
+    values: &'a Values,
+    canonical: &'a Canonical,
+}
+
+impl Plan<'_> {
+    fn statements(&self) -> Vec<TokenStream> {
+        let parts = &self.canonical.parts;
+        let writer = self.writer;
+        let mut out = Vec::new();
+        let path = parts.path();
+        let path_chunks = self.chunks(path.clone());
+        let starts_with_segment_hole = parts.authority().is_none()
+            && matches!(path_chunks.first(), Some(Chunk::Hole(h)) if !h.keeps_delimiters);
+        for chunk in path_chunks {
+            out.push(match chunk {
+                Chunk::Fixed(text) => quote!(#writer.path_text(#text);),
+                Chunk::Hole(hole) => {
+                    let kind = if hole.keeps_delimiters {
+                        "Path"
+                    } else {
+                        "PathSegment"
+                    };
+                    self.fill(hole, Place::Inside, kind)
+                }
+            });
+        }
+        out.push(quote!(#writer.end_path(#starts_with_segment_hole);));
+        if let Some(query) = parts.query() {
+            for piece in self.pieces(query) {
+                out.extend(self.parameter(piece));
+            }
+        }
+        if let Some(fragment) = parts.fragment() {
+            out.push(quote!(#writer.fragment_start();));
+            for chunk in self.chunks(fragment) {
+                out.push(match chunk {
+                    Chunk::Fixed(text) => quote!(#writer.text(#text);),
+                    Chunk::Hole(hole) => self.fill(hole, Place::Inside, "Fragment"),
+                });
+            }
+        }
+        out
+    }
+
+    /// The query's parameters: the ranges between its `&`s.
+    fn pieces(&self, query: Range<usize>) -> Vec<Range<usize>> {
+        let text = self.canonical.skeleton.get(query.clone()).unwrap_or("");
+        let mut start = query.start;
+        let mut pieces = Vec::new();
+        for part in text.split('&') {
+            pieces.push(start..start + part.len());
+            start += part.len() + 1;
+        }
+        pieces
+    }
+
+    /// One query parameter. A parameter that is one hole, or `key=` and a
+    /// hole, is written by the hole, which repeats or drops it; any other
+    /// is started here and filled chunk by chunk.
+    fn parameter(&self, piece: Range<usize>) -> Vec<TokenStream> {
+        let writer = self.writer;
+        let chunks = self.chunks(piece);
+        if let [Chunk::Hole(hole)] | [Chunk::Fixed(_), Chunk::Hole(hole)] = chunks.as_slice() {
+            let key = match chunks.first() {
+                Some(Chunk::Fixed(key)) => *key,
+                _ => "",
+            };
+            if key.is_empty() || (key.ends_with('=') && key.matches('=').count() == 1) {
+                let kind = match (hole.keeps_delimiters, key.is_empty()) {
+                    (true, _) => "Query",
+                    (false, true) => "QueryKey",
+                    (false, false) => "QueryValue",
+                };
+                return vec![self.fill(hole, Place::Parameter(key), kind)];
+            }
+        }
+        let mut out = vec![quote!(#writer.parameter_start();)];
+        let mut after_equals = false;
+        for chunk in chunks {
+            out.push(match chunk {
+                Chunk::Fixed(text) => {
+                    after_equals |= text.contains('=');
+                    quote!(#writer.text(#text);)
+                }
+                Chunk::Hole(hole) => {
+                    let kind = match (hole.keeps_delimiters, after_equals) {
+                        (true, _) => "Query",
+                        (false, false) => "QueryKey",
+                        (false, true) => "QueryValue",
+                    };
+                    self.fill(hole, Place::Inside, kind)
+                }
+            });
+        }
+        out
+    }
+
+    /// The call that writes one hole's value.
+    fn fill(&self, hole: &HoleSpec, place: Place<'_>, kind: &str) -> TokenStream {
+        let (krate, writer) = (self.krate, self.writer);
+        let kind = Ident::new(kind, Span::call_site());
+        let Some(binding) = self.values.binding(&hole.name) else {
+            return TokenStream::new();
+        };
+        let open = match place {
+            Place::Inside => quote!(#writer.hole(#krate::__private::HoleKind::#kind)),
+            Place::Parameter(key) => {
+                quote!(#writer.parameter(#key, #krate::__private::HoleKind::#kind))
+            }
+        };
+        quote! {
+            (&#krate::__private::Arg(#binding)).__template_tag().write(#binding, #open);
+        }
+    }
+
+    /// The fixed runs and holes of `range` of the skeleton, in order; each
+    /// hole is one `x` there.
+    fn chunks(&self, range: Range<usize>) -> Vec<Chunk<'_>> {
+        let skeleton = &self.canonical.skeleton;
+        let mut chunks = Vec::new();
+        let mut from = range.start;
+        for (at, hole) in &self.canonical.holes {
+            if !range.contains(at) {
+                continue;
+            }
+            if *at > from {
+                chunks.push(Chunk::Fixed(skeleton.get(from..*at).unwrap_or("")));
+            }
+            chunks.push(Chunk::Hole(hole));
+            from = at + 1;
+        }
+        if range.end > from {
+            chunks.push(Chunk::Fixed(skeleton.get(from..range.end).unwrap_or("")));
+        }
+        chunks
+    }
+}

@@ -1,0 +1,247 @@
+//! The writer a `uri!` template expands into: fixed text the macro already
+//! checked, values encoded for the component they land in, and the
+//! component boundaries recorded as they are written.
+//!
+//! The macro emits one call per piece, in order. The writer owns the few
+//! rules that depend on what the values turned out to be: a segment a
+//! value wrote must not read as `.` or `..`, the first segment of a
+//! reference without scheme or authority must not gain a `:`, and an empty
+//! value must not turn the path into an authority (`//`) or a relative path
+//! into an absolute one.
+
+use alloc::string::String;
+use core::fmt::{self, Display, Write as _};
+use core::mem;
+
+use uri_core::Components;
+use uri_core::parse::{Marks, RAW_LEN};
+use uri_core::pct::EncodeSet;
+
+use crate::compose::keep_path_shape;
+use crate::pct::{FRAGMENT, PATH_SEGMENT, QUERY, QUERY_PARAM, push_encoded};
+use crate::template::{Hole, HoleKind};
+use crate::{UriBuf, UriRefBuf};
+
+/// [`PATH_SEGMENT`] that also encodes `:`: for the first segment of a
+/// reference with neither scheme nor authority, where a `:` would read as
+/// the end of a scheme (`segment-nz-nc`, RFC 3986 section 4.2).
+const FIRST_SEGMENT: EncodeSet = PATH_SEGMENT.but_encode(b":");
+
+/// Builds the value of one `uri!` template; only the macro's expansion
+/// calls it, in component order.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct TemplateWriter {
+    out: String,
+    marks: Marks,
+    /// Start of the path segment being written.
+    segment_start: usize,
+    /// Whether that segment holds a hole, so that it must not end up as a
+    /// dot segment.
+    segment_has_hole: bool,
+}
+
+impl TemplateWriter {
+    /// Starts with the scheme and authority (`head`, whose components are
+    /// `head_parts`), reserving `capacity` bytes.
+    #[must_use]
+    pub fn new(head: &str, head_parts: [usize; RAW_LEN], capacity: usize) -> TemplateWriter {
+        let mut out = String::with_capacity(capacity.max(head.len()));
+        out.push_str(head);
+        let mut marks = Components::from_raw(head_parts).to_marks();
+        marks.path_start = out.len();
+        TemplateWriter {
+            segment_start: out.len(),
+            out,
+            marks,
+            segment_has_hole: false,
+        }
+    }
+
+    /// Fixed path text, tracking where segments start.
+    pub fn path_text(&mut self, text: &str) {
+        let (Some(first), Some(last)) = (text.find('/'), text.rfind('/')) else {
+            self.out.push_str(text);
+            return;
+        };
+        self.out.push_str(text.get(..first).unwrap_or(""));
+        self.seal_segment();
+        let slash = self.out.len();
+        self.out.push_str(text.get(first..).unwrap_or(""));
+        self.segment_start = slash + (last - first) + 1;
+    }
+
+    /// Ends the path. `starts_with_segment_hole` says that the template's
+    /// path begins with a `{segment}` hole: if that value was empty and the
+    /// path now starts with `/`, a `./` keeps it relative.
+    pub fn end_path(&mut self, starts_with_segment_hole: bool) {
+        self.seal_segment();
+        let start = self.marks.path_start;
+        let written = self.out.get(start..).unwrap_or("");
+        if starts_with_segment_hole
+            && self.marks.authority_start.is_none()
+            && written.starts_with('/')
+        {
+            self.out.insert_str(start, "./");
+        } else {
+            keep_path_shape(&mut self.out, &self.marks);
+        }
+        self.marks.path_end = self.out.len();
+    }
+
+    /// Starts a query parameter: `?` before the first one written, `&`
+    /// before the others. A query whose parameters all vanished is absent.
+    pub fn parameter_start(&mut self) {
+        if self.marks.query_mark.is_none() {
+            self.marks.query_mark = Some(self.out.len());
+            self.out.push('?');
+        } else {
+            self.out.push('&');
+        }
+    }
+
+    /// Starts the fragment.
+    pub fn fragment_start(&mut self) {
+        self.marks.fragment_mark = Some(self.out.len());
+        self.out.push('#');
+    }
+
+    /// Fixed text in the query or the fragment.
+    pub fn text(&mut self, text: &str) {
+        self.out.push_str(text);
+    }
+
+    /// A hole of `kind` inside a path segment, a query parameter or the
+    /// fragment; several items are joined by `/` in the path and `,`
+    /// elsewhere.
+    pub fn hole(&mut self, kind: HoleKind) -> Hole<'_> {
+        if matches!(kind, HoleKind::PathSegment | HoleKind::Path) {
+            self.segment_has_hole = true;
+        }
+        Hole::new(self, kind, None)
+    }
+
+    /// A hole that is a whole query parameter (`key` is `""`) or its whole
+    /// value (`key` is `"name="`): each item becomes a parameter of its
+    /// own, and no item removes the parameter.
+    pub fn parameter(&mut self, key: &'static str, kind: HoleKind) -> Hole<'_> {
+        Hole::new(self, kind, Some(key))
+    }
+
+    /// The finished URI; the macro calls this only for templates whose
+    /// fixed text has a scheme.
+    #[must_use]
+    pub fn into_uri(self) -> UriBuf {
+        let (text, parts) = self.finish();
+        UriBuf::from_written(text, parts)
+    }
+
+    /// The finished URI reference.
+    #[must_use]
+    pub fn into_uri_ref(self) -> UriRefBuf {
+        let (text, parts) = self.finish();
+        UriRefBuf::from_written(text, parts)
+    }
+
+    fn finish(mut self) -> (String, Components) {
+        self.marks.len = self.out.len();
+        (self.out, Components::from_marks(self.marks))
+    }
+
+    /// Writes what comes before an item: the parameter's start and key, or
+    /// the separator from the previous item of the same hole.
+    pub(super) fn start_item(&mut self, kind: HoleKind, key: Option<&str>, first: bool) {
+        match key {
+            Some(key) => {
+                self.parameter_start();
+                self.out.push_str(key);
+            }
+            None if first => {}
+            None if matches!(kind, HoleKind::PathSegment | HoleKind::Path) => self.next_segment(),
+            None => self.out.push(','),
+        }
+    }
+
+    /// Writes `value`'s text encoded for `kind`, with no buffer in between.
+    pub(super) fn write_value<T: Display + ?Sized>(&mut self, kind: HoleKind, value: &T) {
+        // Writing into a `String` cannot fail; an error can only come from
+        // a `Display` impl breaking its contract, and then the text it
+        // wrote so far stays, already encoded.
+        let _ = write!(Encoding { writer: self, kind }, "{value}");
+    }
+
+    fn push_value(&mut self, text: &str, kind: HoleKind) {
+        match kind {
+            HoleKind::PathSegment => {
+                let set = self.segment_set();
+                push_encoded(&mut self.out, text, set);
+            }
+            HoleKind::Path => {
+                let mut segments = text.split('/');
+                if let Some(first) = segments.next() {
+                    let set = self.segment_set();
+                    push_encoded(&mut self.out, first, set);
+                }
+                for segment in segments {
+                    self.next_segment();
+                    push_encoded(&mut self.out, segment, &PATH_SEGMENT);
+                }
+            }
+            HoleKind::QueryKey | HoleKind::QueryValue => {
+                push_encoded(&mut self.out, text, &QUERY_PARAM);
+            }
+            HoleKind::Query => push_encoded(&mut self.out, text, &QUERY),
+            HoleKind::Fragment => push_encoded(&mut self.out, text, &FRAGMENT),
+        }
+    }
+
+    /// The set for a value in the current segment: the first segment of a
+    /// reference with neither scheme nor authority may not hold a `:`.
+    fn segment_set(&self) -> &'static EncodeSet {
+        let colon_ends_scheme = self.marks.scheme_end.is_none()
+            && self.marks.authority_start.is_none()
+            && self.segment_start == self.marks.path_start;
+        if colon_ends_scheme {
+            &FIRST_SEGMENT
+        } else {
+            &PATH_SEGMENT
+        }
+    }
+
+    /// Ends the current segment and starts one that a hole writes.
+    fn next_segment(&mut self) {
+        self.seal_segment();
+        self.out.push('/');
+        self.segment_start = self.out.len();
+        self.segment_has_hole = true;
+    }
+
+    /// A segment holding a hole that came out as `.` or `..` is written
+    /// `%2E` / `%2E%2E`, so that no value can remove or climb over a
+    /// segment during resolution.
+    fn seal_segment(&mut self) {
+        if !mem::take(&mut self.segment_has_hole) {
+            return;
+        }
+        let escaped = match self.out.get(self.segment_start..) {
+            Some(".") => "%2E",
+            Some("..") => "%2E%2E",
+            _ => return,
+        };
+        self.out.truncate(self.segment_start);
+        self.out.push_str(escaped);
+    }
+}
+
+/// `fmt::Write` that percent-encodes into the writer's buffer.
+struct Encoding<'w> {
+    writer: &'w mut TemplateWriter,
+    kind: HoleKind,
+}
+
+impl fmt::Write for Encoding<'_> {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        self.writer.push_value(text, self.kind);
+        Ok(())
+    }
+}
