@@ -47,3 +47,18 @@ fn query_params_borrow_what_needs_no_decoding() {
     let encoded = Uri::parse("http://h/?a=%20").unwrap();
     assert_eq!(allocations(|| encoded.query_params().count()), 1);
 }
+
+#[test]
+fn a_template_allocates_its_string_once() {
+    use uri::uri;
+
+    let (user, tag, page, section) = ("ada lovelace", Some("a&b"), 3, "top");
+    // Values are encoded straight into the result, which is sized up front
+    // for the fixed text and a typical value per hole.
+    let count = allocations(|| {
+        uri!("https://api.example.com/users/{user}/posts?tag={tag}&page={page}#{section}")
+    });
+    assert_eq!(count, 1);
+    let tags = ["x", "y", "z"];
+    assert_eq!(allocations(|| uri!("https://x.org/?t={tags}")), 1);
+}

@@ -11,6 +11,13 @@ fn readme_example_holds() -> Result<(), Box<dyn std::error::Error>> {
     );
     assert_eq!(API.host(), Some("api.example.com"));
 
+    let (user, tag, page) = ("ada/lovelace", "r&d", Some(2));
+    let url = uri!("https://api.example.com/users/{user}/posts?tag={tag}&page={page}");
+    assert_eq!(
+        url,
+        "https://api.example.com/users/ada%2Flovelace/posts?tag=r%26d&page=2"
+    );
+
     let uri = Uri::parse("https://example.com:8443/docs/a%20b?lang=en#intro")?;
     assert_eq!(uri.port_u16(), Ok(Some(8443)));
     assert_eq!(pct::decode_utf8(uri.path())?, "/docs/a b");

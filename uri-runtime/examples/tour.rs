@@ -1,7 +1,7 @@
-//! A tour of the library: a compile-time literal, parsing, components,
-//! encoding, decoding, errors drawn with carets, and the RFC 3986 toolbox:
-//! resolution, relativization, normalization, building and query
-//! parameters.
+//! A tour of the library: a compile-time literal, a template, parsing,
+//! components, encoding, decoding, errors drawn with carets, and the RFC
+//! 3986 toolbox: resolution, relativization, normalization, building and
+//! query parameters.
 //!
 //! Run it with `cargo run --example tour`.
 
@@ -23,6 +23,8 @@ fn main() {
         HOME.path(),
         HOME.query()
     );
+
+    templates();
 
     println!("== Parsing and components");
     let text = "https://alice@example.com:8443/docs/caf%C3%A9%20menu?lang=fr&page=2#prices";
@@ -94,6 +96,31 @@ fn main() {
     }
 
     toolbox();
+}
+
+/// Holes filled with hostile values: each lands encoded in its component.
+fn templates() {
+    println!("== A template: each value encoded where its hole sits");
+    println!(
+        "uri!(\"https://api.example.com/users/{{user}}/files/{{*path}}?tag={{tags}}&page={{page}}#{{note}}\")"
+    );
+    let user = "../admin";
+    let path = "reports/2024 Q1.pdf";
+    let tags = ["a&b", "c=d"];
+    let page: Option<u32> = None;
+    let note = "see #3";
+    let url =
+        uri!("https://api.example.com/users/{user}/files/{*path}?tag={tags}&page={page}#{note}");
+    println!(
+        "  user = {user:?}, path = {path:?}, tags = {tags:?}, page = {page:?}, note = {note:?}"
+    );
+    println!("  = {url}");
+    println!(
+        "  path {:?}, query {:?}, fragment {:?}\n",
+        url.path(),
+        url.query(),
+        url.fragment()
+    );
 }
 
 /// Resolution, relativization, normalization, building and setting.

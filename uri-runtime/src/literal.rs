@@ -1,4 +1,4 @@
-//! The `uri!` and `uri_ref!` literal macros.
+//! The `uri!` and `uri_ref!` macros: literals, and templates with holes.
 //!
 //! Both are `macro_rules!` wrappers that hand this crate's own path
 //! (`$crate`) to the procedural macro, which is how the expansion names
@@ -37,6 +37,56 @@
 ///                                 ^
 ///          help: "%" must be followed by two hex digits; write "%25" for a literal percent sign
 /// ```
+///
+/// # Templates
+///
+/// A literal with holes is a template: it gives an owned
+/// [`UriBuf`](crate::UriBuf) (feature `alloc`), built by straight-line code
+/// that pushes the pre-checked fixed text and encodes each value for the
+/// component its hole sits in, with no parsing at run time. A hole is
+/// `{name}`, filled by an argument `name = value` or, as with `format!`, by
+/// a variable `name` in scope; `{{` and `}}` are literal braces.
+///
+/// ```
+/// use uri_runtime::uri;
+///
+/// let user_id = 42;
+/// let section = "part 2";
+/// let url = uri!(
+///     "https://api.example.com/users/{id}/posts?tag={tag}&page={n}#{section}",
+///     id = user_id,
+///     tag = "a/b?c#d&e=f",
+///     n = 3,
+/// );
+/// assert_eq!(
+///     url,
+///     "https://api.example.com/users/42/posts?tag=a/b?c%23d%26e%3Df&page=3#part%202"
+/// );
+/// assert_eq!(url.query(), Some("tag=a/b?c%23d%26e%3Df&page=3"));
+/// ```
+///
+/// In the path a hole is part of one segment, so `/`, `?`, `#` and `%` in
+/// the value are encoded; `{*name}` takes a whole path and keeps its `/`.
+/// In the query a key or value also has `&`, `=` and `+` encoded; an
+/// `Option` that is `None` leaves out its whole `key=value` parameter and a
+/// list repeats it. The [`template`](crate::template) module lists every
+/// hole's encode set; values are anything `Display`, or a type implementing
+/// [`TemplateValue`](crate::TemplateValue).
+///
+/// Holes are refused in the scheme and the authority, which decide how the
+/// rest is read and which host is contacted; build those parts at run time
+/// with [`UriBuilder`](crate::UriBuilder):
+///
+/// ```compile_fail
+/// let tenant = "acme";
+/// let u = uri_runtime::uri!("https://{tenant}.example.com/");
+/// ```
+///
+/// A value of a type with neither `Display` nor `TemplateValue`, an unknown
+/// or unused name, a duplicate argument and an unclosed `{` are compile
+/// errors too, each pointing at the culprit. An argument's value ends at
+/// the first comma outside brackets: wrap a value holding one (a turbofish
+/// with two types) in parentheses.
 #[macro_export]
 macro_rules! uri {
     ($($literal:tt)*) => {
@@ -54,6 +104,17 @@ macro_rules! uri {
 /// const LOGO: UriRef<'static> = uri_ref!("../images/logo v2.png");
 /// assert_eq!(LOGO.as_str(), "../images/logo%20v2.png");
 /// assert_eq!(LOGO.scheme(), None);
+/// ```
+///
+/// With holes it is a template giving a [`UriRefBuf`](crate::UriRefBuf);
+/// a value in the first segment has its `:` encoded, so it cannot become a
+/// scheme:
+///
+/// ```
+/// use uri_runtime::uri_ref;
+///
+/// let name = "mailto:boss";
+/// assert_eq!(uri_ref!("{name}/inbox?unread={n}", n = 3), "mailto%3Aboss/inbox?unread=3");
 /// ```
 #[macro_export]
 macro_rules! uri_ref {
