@@ -69,10 +69,25 @@ fn emit(header: &Header, canonical: &str, parts: Components) -> TokenStream {
         Grammar::Uri => quote!(Uri),
         Grammar::UriRef => quote!(UriRef),
     };
-    let raw = parts.to_raw();
+    let raw = raw_tokens(&parts);
     quote! {
-        const { #krate::__private::#ty::__from_validated(#canonical, [#(#raw),*]) }
+        const { #krate::__private::#ty::__from_validated(#canonical, #raw) }
     }
+}
+
+/// `parts.to_raw()` as an array expression. The absent marker is written
+/// `usize::MAX`, not as the host's digits: on a 32-bit target a 64-bit
+/// literal is out of range, and only truncation (with the lint silenced in
+/// macro output) would make it come out right.
+pub(crate) fn raw_tokens(parts: &Components) -> TokenStream {
+    let raw = parts.to_raw().map(|n| {
+        if n == usize::MAX {
+            quote!(::core::primitive::usize::MAX)
+        } else {
+            quote!(#n)
+        }
+    });
+    quote!([#(#raw),*])
 }
 
 /// What a stretch of the literal becomes.
@@ -487,5 +502,13 @@ mod tests {
         }
         let found = problems("http://h/#{*f}", Grammar::Uri);
         assert!(found[0].1.contains("no delimiters"), "{found:?}");
+    }
+
+    #[test]
+    fn absent_positions_do_not_depend_on_the_hosts_pointer_width() {
+        let parts = parse_uri_reference("a").unwrap();
+        let tokens = raw_tokens(&parts).to_string();
+        assert!(tokens.contains("usize :: MAX"), "{tokens}");
+        assert!(!tokens.contains(&usize::MAX.to_string()), "{tokens}");
     }
 }

@@ -18,7 +18,7 @@ use uri_core::{Component, Components, ParseErrorKind, parse_uri_reference};
 
 use crate::diag::{Problem, span_in};
 use crate::input::{Grammar, Header, NamedArg};
-use crate::literal::Canonical;
+use crate::literal::{Canonical, raw_tokens};
 
 /// One `{name}` or `{*name}` in the literal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,8 +130,8 @@ pub(crate) fn expand(
                 "internal error: the template's head did not parse",
             )
             .to_compile_error()
-        })?
-        .to_raw();
+        })
+        .map(|parts| raw_tokens(&parts))?;
     let capacity = canonical.skeleton.len() + 16 * canonical.holes.len();
     let plan = Plan {
         krate,
@@ -152,7 +152,7 @@ pub(crate) fn expand(
             match (#(&(#exprs),)*) {
                 (#(#bindings,)*) => {
                     let mut #writer = #krate::__private::TemplateWriter::new(
-                        #head, [#(#head_raw),*], #capacity,
+                        #head, #head_raw, #capacity,
                     );
                     #(#statements)*
                     #writer.#finish()
@@ -165,12 +165,12 @@ pub(crate) fn expand(
 /// A value of the type a template produces, for when it has errors.
 pub(crate) fn empty(header: &Header, parts: Components) -> TokenStream {
     let krate = &header.krate;
-    let raw = parts.to_raw();
+    let raw = raw_tokens(&parts);
     let finish = match header.grammar {
         Grammar::Uri => quote!(into_uri),
         Grammar::UriRef => quote!(into_uri_ref),
     };
-    quote! { #krate::__private::TemplateWriter::new("", [#(#raw),*], 0).#finish() }
+    quote! { #krate::__private::TemplateWriter::new("", #raw, 0).#finish() }
 }
 
 /// Each distinct hole name bound once to its value: an argument, or a
