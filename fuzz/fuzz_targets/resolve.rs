@@ -1,0 +1,21 @@
+//! Resolving a reference against a base (the input split at its first
+//! newline) gives a URI that re-parses to the components recorded while
+//! writing it, strict and non-strict.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use uri_runtime::{ResolveOptions, Uri, UriRef};
+
+fuzz_target!(|text: &str| {
+    let (base, reference) = text.split_once('\n').unwrap_or((text, ""));
+    let (Ok(base), Ok(reference)) = (Uri::parse(base), UriRef::parse(reference)) else {
+        return;
+    };
+    for options in [ResolveOptions::STRICT, ResolveOptions::NON_STRICT] {
+        let target = reference.resolve_against_with(&base, options);
+        assert_eq!(
+            uri_core::parse_uri_reference(target.as_str()),
+            Ok(target.components())
+        );
+    }
+});

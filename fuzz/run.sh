@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Runs every fuzz target for SECONDS each (default 60), with corpora seeded
+# from ../shared/conformance, and prints executions and findings per target.
+# Needs the nightly toolchain and python3; installs cargo-fuzz if missing.
+# Usage: fuzz/run.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")"
+seconds=${1:-60}
+shared=../../shared/conformance
+command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
+
+targets=(parse pct_round_trip normalize resolve make_relative template)
+for target in "${targets[@]}"; do mkdir -p "corpus/$target"; done
+python3 - "$shared" <<'PY'
+import json, sys, hashlib, pathlib
+shared = pathlib.Path(sys.argv[1])
+def put(target, text):
+    name = hashlib.sha1(text.encode()).hexdigest()
+    pathlib.Path("corpus", target, name).write_text(text)
+for name in ["uri_valid", "uri_invalid", "ref_valid", "ref_invalid", "components", "normalize"]:
+    for case in json.loads((shared / f"{name}.json").read_text()):
+        text = case.get("input")
+        if isinstance(text, str):
+            for target in ["parse", "normalize", "pct_round_trip", "template"]:
+                put(target, text)
+for case in json.loads((shared / "resolve.json").read_text()):
+    put("resolve", case["base"] + "\n" + case["ref"])
+    if isinstance(case.get("expected"), str):
+        put("make_relative", case["base"] + "\n" + case["expected"])
+for case in json.loads((shared / "pct.json").read_text()):
+    for key in ["decoded_text", "encoded"]:
+        if isinstance(case.get(key), str):
+            put("pct_round_trip", case[key])
+PY
+
+mkdir -p logs
+for target in "${targets[@]}"; do
+    status=ok
+    cargo +nightly fuzz run "$target" "corpus/$target" -- \
+        -max_total_time="$seconds" -max_len=4096 >"logs/$target.log" 2>&1 || status=FAILED
+    runs=$(grep -o 'Done [0-9]* runs' "logs/$target.log" | grep -o '[0-9]*' || echo '?')
+    printf '%-16s %s  %s executions in %ss\n' "$target" "$status" "$runs" "$seconds"
+done
+ls artifacts/*/ 2>/dev/null && echo "findings above: each becomes a regression test" || echo "no findings"
