@@ -41,4 +41,10 @@ for target in "${targets[@]}"; do
     runs=$(grep -o 'Done [0-9]* runs' "logs/$target.log" | grep -o '[0-9]*' || echo '?')
     printf '%-16s %s  %s executions in %ss\n' "$target" "$status" "$runs" "$seconds"
 done
-ls artifacts/*/ 2>/dev/null && echo "findings above: each becomes a regression test" || echo "no findings"
+findings=$(find artifacts -type f 2>/dev/null | wc -l)
+if [ "$findings" -gt 0 ]; then
+    find artifacts -type f
+    echo "$findings findings: each becomes a regression test"
+else
+    echo "no findings"
+fi

@@ -274,6 +274,15 @@ fn the_equivalence_ladder() {
             scheme,
             "{a} ~~ {b}"
         );
+        // The owned form answers the same questions.
+        let owned = UriBuf::parse(a).unwrap();
+        assert_eq!(owned.is_normalized(), x.is_normalized(), "{a}");
+        assert_eq!(
+            owned.is_normalized_with(&SchemeRules::STANDARD),
+            x.is_normalized_with(&SchemeRules::STANDARD),
+            "{a}"
+        );
+        assert!(owned.normalize().is_normalized());
     }
 }
 

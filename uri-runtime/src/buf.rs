@@ -226,6 +226,16 @@ impl UriBuf {
         self.as_uri().normalize_with(rules)
     }
 
+    /// See [`Uri::is_normalized`].
+    pub fn is_normalized(&self) -> bool {
+        self.as_uri().is_normalized()
+    }
+
+    /// See [`Uri::is_normalized_with`].
+    pub fn is_normalized_with(&self, rules: &crate::SchemeRules<'_>) -> bool {
+        self.as_uri().is_normalized_with(rules)
+    }
+
     /// See [`Uri::join`].
     ///
     /// # Errors
