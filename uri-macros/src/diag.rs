@@ -131,11 +131,12 @@ impl Problem {
             at: hole.at,
             len: hole.len,
             message: format!(
-                "hole \"{{*{}}}\" in the fragment at byte {}: the fragment has no delimiters for `*` to keep",
+                "hole \"{{*{}}}\" not allowed in the fragment at byte {}",
                 hole.name, hole.at
             ),
             help: Some(format!(
-                "write \"{{{}}}\": a fragment value keeps `/` and `?` already",
+                "the fragment has no delimiters for `*` to keep: write \"{{{}}}\", a fragment \
+                 value keeps `/` and `?` already",
                 hole.name
             )),
         }

@@ -500,8 +500,12 @@ mod tests {
                 "{found:?}"
             );
         }
-        let found = problems("http://h/#{*f}", Grammar::Uri);
-        assert!(found[0].1.contains("no delimiters"), "{found:?}");
+        let found = canonicalize("http://h/#{*f}", Grammar::Uri).unwrap_err();
+        assert_eq!(
+            found[0].message,
+            "hole \"{*f}\" not allowed in the fragment at byte 10"
+        );
+        assert!(found[0].help.as_ref().unwrap().contains("no delimiters"));
     }
 
     #[test]
