@@ -70,6 +70,18 @@
 //! - `alloc`: [`pct`] and the owned types.
 //! - `macros` (default): the [`uri!`] and [`uri_ref!`] macros (their
 //!   template form needs `alloc` too).
+//! - `serde`: `Serialize` and `Deserialize` for [`Uri`], [`UriRef`] (borrowed
+//!   from the input, for formats that can lend a string) and, with
+//!   `alloc`, [`UriBuf`], [`UriRefBuf`] (from any string). Deserializing
+//!   parses, and the error names the byte.
+//! - `http`: `TryFrom` both ways with `http::Uri`; see `HttpUriError`
+//!   for what differs (http has no fragment, and holds request targets).
+//! - `url`: `TryFrom` both ways with `url::Url`, which follows WHATWG
+//!   rather than RFC 3986; each conversion's docs say what changes.
+//!
+//! With no features at all, `uri-core` and the borrowed API ([`Uri`],
+//! [`UriRef`], [`Host`], errors) build for `no_std` targets without an
+//! allocator.
 #![no_std]
 #![forbid(unsafe_code)]
 
@@ -106,6 +118,12 @@ mod set;
 #[cfg(feature = "alloc")]
 pub mod template;
 mod uri;
+#[cfg(feature = "http")]
+mod with_http;
+#[cfg(feature = "serde")]
+mod with_serde;
+#[cfg(feature = "url")]
+mod with_url;
 
 #[cfg(feature = "alloc")]
 pub use buf::{UriBuf, UriRefBuf};
@@ -127,6 +145,8 @@ pub use template::TemplateValue;
 pub use uri::{Uri, UriRef};
 pub use uri_core::render::Caret;
 pub use uri_core::{Component, Components, ParseError, ParseErrorKind, ParseOptions};
+#[cfg(feature = "http")]
+pub use with_http::HttpUriError;
 
 /// What the macros' expansions name; not part of the public API.
 #[doc(hidden)]
