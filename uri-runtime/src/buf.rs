@@ -115,6 +115,12 @@ macro_rules! owned_type {
             }
         }
 
+        impl From<$name> for String {
+            fn from(owned: $name) -> String {
+                owned.text
+            }
+        }
+
         impl AsRef<str> for $name {
             fn as_ref(&self) -> &str {
                 &self.text

@@ -144,7 +144,7 @@ pub use resolve::ResolveOptions;
 pub use template::TemplateValue;
 pub use uri::{Uri, UriRef};
 pub use uri_core::render::Caret;
-pub use uri_core::{Component, Components, ParseError, ParseErrorKind, ParseOptions};
+pub use uri_core::{Component, Components, HostKind, ParseError, ParseErrorKind, ParseOptions};
 #[cfg(feature = "http")]
 pub use with_http::HttpUriError;
 

@@ -1,0 +1,196 @@
+//! One function per command, each turning one input into an [`Outcome`].
+
+use std::io;
+
+use uri_runtime::{SchemeRules, Uri, UriRef, UriRefBuf, pct};
+
+use crate::inputs::{self, Outcome};
+use crate::report;
+use crate::{Command, Part, Set};
+
+/// Runs the command; `Ok(false)` when some input failed.
+pub(crate) fn run(command: Command) -> io::Result<bool> {
+    match command {
+        Command::Parse { json, uris } => inputs::run(&uris, |text| parse(text, json)),
+        Command::Check { reference, uris } => inputs::run(&uris, |text| check(text, reference)),
+        Command::Normalize { scheme, uris } => inputs::run(&uris, |text| normalize(text, scheme)),
+        Command::Resolve { base, references } => with_base(&base, |base| {
+            inputs::run(&references, |text| resolve(base, text))
+        }),
+        Command::Relative { base, targets } => with_base(&base, |base| {
+            inputs::run(&targets, |text| relative(base, text))
+        }),
+        Command::Encode { set, texts } => inputs::run(&texts, |text| encode(text, set)),
+        Command::Decode { form, texts } => inputs::run(&texts, |text| decode(text, form)),
+        Command::Get {
+            component,
+            decode,
+            uris,
+        } => inputs::run(&uris, |text| get(text, component, decode)),
+        Command::Set {
+            assignment,
+            more,
+            uris,
+        } => {
+            let assignments: Vec<&str> = [assignment.as_str()]
+                .into_iter()
+                .chain(more.iter().map(String::as_str))
+                .collect();
+            inputs::run(&uris, |text| set(text, &assignments))
+        }
+    }
+}
+
+/// Parses BASE once, or reports it and fails the whole command.
+fn with_base(base: &str, f: impl FnOnce(&Uri<'_>) -> io::Result<bool>) -> io::Result<bool> {
+    match Uri::parse(base) {
+        Ok(base) => f(&base),
+        Err(err) => {
+            eprintln!("{}", report::parse_error(base, &err));
+            Ok(false)
+        }
+    }
+}
+
+fn parse(text: &str, json: bool) -> Outcome {
+    match UriRef::parse(text) {
+        Ok(r) if json => Outcome::Print(report::components_json(&r).to_string()),
+        Ok(r) => Outcome::Print(report::components_text(&r)),
+        Err(err) => Outcome::Failed(report::parse_error(text, &err)),
+    }
+}
+
+fn check(text: &str, reference: bool) -> Outcome {
+    let result = if reference {
+        UriRef::parse(text).map(|_| ())
+    } else {
+        Uri::parse(text).map(|_| ())
+    };
+    match result {
+        Ok(()) => Outcome::Silent,
+        Err(err) => Outcome::Failed(report::parse_error(text, &err)),
+    }
+}
+
+fn normalize(text: &str, scheme: bool) -> Outcome {
+    match Uri::parse(text) {
+        Ok(uri) if scheme => Outcome::Print(uri.normalize_with(&SchemeRules::STANDARD).into()),
+        Ok(uri) => Outcome::Print(uri.normalize().into()),
+        Err(err) => Outcome::Failed(report::parse_error(text, &err)),
+    }
+}
+
+fn resolve(base: &Uri<'_>, text: &str) -> Outcome {
+    match UriRef::parse(text) {
+        Ok(reference) => Outcome::Print(reference.resolve_against(base).into()),
+        Err(err) => Outcome::Failed(report::parse_error(text, &err)),
+    }
+}
+
+fn relative(base: &Uri<'_>, text: &str) -> Outcome {
+    match Uri::parse(text) {
+        Ok(target) => match base.make_relative(&target) {
+            Some(reference) => Outcome::Print(reference.into()),
+            None => Outcome::Failed(report::plain(&format!(
+                "no reference reaches {text} from {base}: its path has dot segments"
+            ))),
+        },
+        Err(err) => Outcome::Failed(report::parse_error(text, &err)),
+    }
+}
+
+fn encode(text: &str, set: Set) -> Outcome {
+    let encoded = match set {
+        Set::PathSegment => pct::encode(text, &pct::PATH_SEGMENT),
+        Set::Path => pct::encode(text, &pct::PATH),
+        Set::QueryParam => pct::encode(text, &pct::QUERY_PARAM),
+        Set::Query => pct::encode(text, &pct::QUERY),
+        Set::Fragment => pct::encode(text, &pct::FRAGMENT),
+        Set::Userinfo => pct::encode(text, &pct::USERINFO),
+        Set::RegName => pct::encode(text, &pct::REG_NAME),
+        Set::Unreserved => pct::encode(text, &pct::UNRESERVED),
+        Set::Form => pct::encode_form(text),
+    };
+    Outcome::Print(encoded.into_owned())
+}
+
+fn decode(text: &str, form: bool) -> Outcome {
+    let decoded = if form {
+        pct::decode_form_utf8(text)
+    } else {
+        pct::decode_utf8(text)
+    };
+    match decoded {
+        Ok(decoded) => Outcome::Print(decoded.into_owned()),
+        Err(err) => Outcome::Failed(report::error_at(text, &err.to_string(), err.index(), 3)),
+    }
+}
+
+fn get(text: &str, part: Part, decode: bool) -> Outcome {
+    let r = match UriRef::parse(text) {
+        Ok(r) => r,
+        Err(err) => return Outcome::Failed(report::parse_error(text, &err)),
+    };
+    let value = match part {
+        Part::Scheme => r.scheme(),
+        Part::Authority => r.authority(),
+        Part::Userinfo => r.userinfo(),
+        Part::Host => r.host(),
+        Part::Port => r.port(),
+        Part::Path => Some(r.path()),
+        Part::Query => r.query(),
+        Part::Fragment => r.fragment(),
+    };
+    let value = value.unwrap_or("");
+    if !decode {
+        return Outcome::Print(value.to_owned());
+    }
+    match pct::decode_utf8(value) {
+        Ok(decoded) => Outcome::Print(decoded.into_owned()),
+        Err(err) => Outcome::Failed(report::error_at(value, &err.to_string(), err.index(), 3)),
+    }
+}
+
+fn set(text: &str, assignments: &[&str]) -> Outcome {
+    let mut uri = match UriRefBuf::parse(text) {
+        Ok(uri) => uri,
+        Err(err) => return Outcome::Failed(report::parse_error(text, &err)),
+    };
+    for assignment in assignments {
+        if let Err(message) = assign(&mut uri, assignment) {
+            return Outcome::Failed(report::plain(&format!("{assignment}: {message}")));
+        }
+    }
+    Outcome::Print(uri.into())
+}
+
+/// Applies one `COMPONENT=VALUE`, `COMPONENT=` or `COMPONENT`.
+fn assign(uri: &mut UriRefBuf, assignment: &str) -> Result<(), String> {
+    let (name, value) = match assignment.split_once('=') {
+        Some((name, value)) => (name, Some(value)),
+        None => (assignment, None),
+    };
+    let result = match name {
+        "scheme" => uri.set_scheme(value),
+        "userinfo" => uri.set_userinfo(value),
+        "host" => uri.set_host(value),
+        "port" => {
+            let port = match value.map(str::parse::<u16>) {
+                Some(Ok(port)) => Some(port),
+                Some(Err(_)) => return Err("a port is a number from 0 to 65535".to_owned()),
+                None => None,
+            };
+            uri.set_port(port)
+        }
+        "path" => uri.set_path(value.unwrap_or("")),
+        "query" => uri.set_query(value),
+        "fragment" => uri.set_fragment(value),
+        _ => {
+            return Err(
+                "unknown component; use scheme, userinfo, host, port, path, query or fragment"
+                    .to_owned(),
+            );
+        }
+    };
+    result.map_err(|err| err.to_string())
+}

@@ -1,0 +1,161 @@
+//! `uri`: RFC 3986 URIs from the shell, through the same parser as the
+//! library.
+//!
+//! ```text
+//! $ uri parse 'https://example.com:8443/a%20b?q#top'
+//! $ uri check - < urls.txt          # exit status 1 if any is invalid
+//! $ uri resolve https://a/b/c ../d ?x
+//! $ uri encode --set query-param 'a&b=c d'
+//! $ uri set query=page=2 https://example.com/search
+//! ```
+//!
+//! Every command takes its values as arguments, and reads them one per
+//! line from standard input where an argument is `-`.
+
+mod commands;
+mod inputs;
+mod report;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// RFC 3986 URIs from the shell: parse, check, normalize, resolve,
+/// relativize, encode, decode, get and set components. An argument `-`
+/// reads values one per line from standard input.
+#[derive(Parser, Debug)]
+#[command(name = "uri", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print the components of each URI reference (absent ones as `none`,
+    /// present ones quoted, so `""` is an empty one).
+    Parse {
+        /// One JSON object per line, absent components as `null`.
+        #[arg(long)]
+        json: bool,
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
+    /// Print nothing for valid URIs; for invalid ones, why, with carets
+    /// under the culprit. Exit status 1 if any is invalid.
+    Check {
+        /// Accept relative references too (RFC 3986 `URI-reference`).
+        #[arg(long)]
+        reference: bool,
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
+    /// Syntax-based normalization (RFC 3986 section 6.2.2).
+    Normalize {
+        /// Scheme-based normalization too (section 6.2.3): default ports,
+        /// empty path to `/`, for http, https, ws, wss and ftp.
+        #[arg(long)]
+        scheme: bool,
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
+    /// Resolve each reference against BASE (RFC 3986 section 5.2).
+    Resolve {
+        base: String,
+        #[arg(required = true)]
+        references: Vec<String>,
+    },
+    /// The shortest reference that resolves from BASE to each TARGET.
+    Relative {
+        base: String,
+        #[arg(required = true)]
+        targets: Vec<String>,
+    },
+    /// Percent-encode text for the component it will go into.
+    Encode {
+        #[arg(long, value_enum, default_value_t = Set::Unreserved)]
+        set: Set,
+        #[arg(required = true, allow_hyphen_values = true)]
+        texts: Vec<String>,
+    },
+    /// Percent-decode text (strictly: a bad escape is an error).
+    Decode {
+        /// Read `+` as a space (form-style query values).
+        #[arg(long)]
+        form: bool,
+        #[arg(required = true, allow_hyphen_values = true)]
+        texts: Vec<String>,
+    },
+    /// Print one component of each URI reference (an empty line when it
+    /// is absent).
+    Get {
+        #[arg(value_enum)]
+        component: Part,
+        /// Percent-decode the value.
+        #[arg(long)]
+        decode: bool,
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
+    /// Set a component of each URI reference: `COMPONENT=VALUE` sets it
+    /// (VALUE as it will appear, percent-encoded), `COMPONENT=` makes it
+    /// empty, a bare `COMPONENT` removes it.
+    Set {
+        assignment: String,
+        /// More assignments, applied in order after the first.
+        #[arg(long = "also")]
+        more: Vec<String>,
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
+}
+
+/// The encode sets, by the component they are for.
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum Set {
+    /// One path segment: `/ ? #` encoded.
+    PathSegment,
+    /// A whole path: `/` kept.
+    Path,
+    /// One query key or value: `& = + #` encoded too.
+    QueryParam,
+    /// A whole query: `& =` kept.
+    Query,
+    /// A fragment.
+    Fragment,
+    /// A userinfo.
+    Userinfo,
+    /// A registered name.
+    RegName,
+    /// Everything but `A-Z a-z 0-9 - . _ ~`.
+    Unreserved,
+    /// Form style: like query-param, space as `+`.
+    Form,
+}
+
+/// The components `get` and `set` name.
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum Part {
+    Scheme,
+    Authority,
+    Userinfo,
+    Host,
+    Port,
+    Path,
+    Query,
+    Fragment,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match commands::run(cli.command) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        // A closed pipe (`uri parse - | head`) is the reader's choice.
+        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("{}", report::plain(&err.to_string()));
+            ExitCode::FAILURE
+        }
+    }
+}

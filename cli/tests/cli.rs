@@ -1,0 +1,187 @@
+//! The `uri` binary, run as a user would: arguments in, standard output,
+//! standard error and exit status out.
+
+// Test helpers report failures by panicking.
+#![allow(clippy::expect_used)]
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::process::{Command, Output, Stdio};
+
+fn uri(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_uri"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+fn uri_with_stdin(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uri"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin takes the input");
+    child.wait_with_output().expect("the binary ends")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("UTF-8 errors")
+}
+
+#[test]
+fn parse_tells_absent_from_empty() {
+    let out = uri(&["parse", "https://h/p?#f"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("query     \"\"\n"), "{text}");
+    assert!(text.contains("userinfo  none\n"), "{text}");
+    assert!(text.contains("host-kind reg-name\n"), "{text}");
+
+    let out = uri(&["parse", "--json", "https://h/p?", "//[::1]"]);
+    let lines: Vec<String> = stdout(&out).lines().map(str::to_owned).collect();
+    assert_eq!(
+        lines,
+        [
+            r#"{"uri":"https://h/p?","scheme":"https","userinfo":null,"host":"h","host_kind":"reg-name","port":null,"path":"/p","query":"","fragment":null}"#,
+            r#"{"uri":"//[::1]","scheme":null,"userinfo":null,"host":"[::1]","host_kind":"ipv6","port":null,"path":"","query":null,"fragment":null}"#,
+        ]
+    );
+}
+
+#[test]
+fn check_is_silent_for_valid_input_and_draws_the_culprit_otherwise() {
+    let out = uri(&["check", "https://example.com/"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "");
+    assert_eq!(stderr(&out), "");
+
+    let out = uri(&["check", "https://example.com/", "https://example.com/100%"]);
+    assert_eq!(out.status.code(), Some(1));
+    let caret = format!("  {}^", " ".repeat(23));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "error: invalid percent-encoding \"%\" in path at byte 23: \"%\" must be followed by \
+             two hex digits; write \"%25\" for a literal percent sign\n  \
+             https://example.com/100%\n{caret}\n"
+        )
+    );
+    // A relative reference is a URI reference, not a URI.
+    assert_eq!(uri(&["check", "../a"]).status.code(), Some(1));
+    assert!(uri(&["check", "--reference", "../a"]).status.success());
+}
+
+#[test]
+fn standard_input_is_read_line_by_line_with_a_summary() {
+    let mut lines = String::new();
+    for i in 0..100_000 {
+        writeln!(lines, "https://example.com/item/{i}?q=%20").expect("a String takes text");
+    }
+    lines.push_str("not a uri\r\n");
+    let out = uri_with_stdin(&["check", "-"], &lines);
+    assert_eq!(out.status.code(), Some(1));
+    let errors = stderr(&out);
+    assert!(errors.contains("  not a uri\n"), "{errors}");
+    assert!(errors.ends_with("100001 inputs, 1 failed\n"), "{errors}");
+
+    let out = uri_with_stdin(&["get", "path", "-"], "http://a/x\nhttp://b/y\n");
+    assert_eq!(stdout(&out), "/x\n/y\n");
+}
+
+#[test]
+fn normalize_resolve_and_relative() {
+    let out = uri(&["normalize", "HTTP://Example.COM:80/a/./b/../%7e"]);
+    assert_eq!(stdout(&out), "http://example.com:80/a/~\n");
+    let out = uri(&[
+        "normalize",
+        "--scheme",
+        "HTTP://Example.COM:80/a/./b/../%7e",
+    ]);
+    assert_eq!(stdout(&out), "http://example.com/a/~\n");
+
+    let out = uri(&[
+        "resolve",
+        "http://a/b/c/d;p?q",
+        "g",
+        "../..",
+        "?y",
+        "#s",
+        "//g",
+    ]);
+    assert_eq!(
+        stdout(&out),
+        "http://a/b/c/g\nhttp://a/\nhttp://a/b/c/d;p?y\nhttp://a/b/c/d;p?q#s\nhttp://g\n"
+    );
+    let out = uri(&["resolve", "not a base", "g"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("missing scheme"));
+
+    let out = uri(&["relative", "http://a/b/c/d", "http://a/b/e/f", "http://x/y"]);
+    assert_eq!(stdout(&out), "../e/f\n//x/y\n");
+}
+
+#[test]
+fn encode_and_decode_per_component() {
+    let data = "a/b c&d=e";
+    for (set, expected) in [
+        ("path-segment", "a%2Fb%20c&d=e"),
+        ("path", "a/b%20c&d=e"),
+        ("query-param", "a/b%20c%26d%3De"),
+        ("query", "a/b%20c&d=e"),
+        ("unreserved", "a%2Fb%20c%26d%3De"),
+        ("form", "a/b+c%26d%3De"),
+    ] {
+        let out = uri(&["encode", "--set", set, data]);
+        assert_eq!(stdout(&out), format!("{expected}\n"), "{set}");
+    }
+    // Text may start with a hyphen.
+    let out = uri(&["decode", "caf%C3%A9", "-%41"]);
+    assert_eq!(stdout(&out), "café\n-A\n");
+    let out = uri(&["decode", "--form", "a+b%21"]);
+    assert_eq!(stdout(&out), "a b!\n");
+    let out = uri(&["decode", "ok%2"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("at byte 2"), "{}", stderr(&out));
+    // An unknown set is a usage error.
+    assert_eq!(
+        uri(&["encode", "--set", "nope", "x"]).status.code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn get_and_set_components() {
+    let out = uri(&["get", "host", "https://u@h:1/p", "mailto:x"]);
+    assert_eq!(stdout(&out), "h\n\n");
+    let out = uri(&["get", "--decode", "query", "https://h/?q=caf%C3%A9"]);
+    assert_eq!(stdout(&out), "q=café\n");
+
+    let out = uri(&[
+        "set",
+        "query=page=2",
+        "--also",
+        "fragment",
+        "https://h/s#top",
+    ]);
+    assert_eq!(stdout(&out), "https://h/s?page=2\n");
+    let out = uri(&["set", "host", "https://h/a"]);
+    assert_eq!(stdout(&out), "https:/a\n");
+    let out = uri(&["set", "path=a b", "https://h/"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("path=a b:"), "{}", stderr(&out));
+    let out = uri(&["set", "colour=red", "https://h/"]);
+    assert!(stderr(&out).contains("unknown component"));
+}
