@@ -69,7 +69,7 @@
 //! - `std` (default): implies `alloc`.
 //! - `alloc`: [`pct`] and the owned types.
 //! - `macros` (default): the [`uri!`] and [`uri_ref!`] macros (their
-//!   template form needs `alloc` too).
+//!   template form needs `alloc` too); [`compile_time`] is their guide.
 //! - `serde`: `Serialize` and `Deserialize` for [`Uri`], [`UriRef`] (borrowed
 //!   from the input, for formats that can lend a string) and, with
 //!   `alloc`, [`UriBuf`], [`UriRefBuf`] (from any string). Deserializing
@@ -94,6 +94,8 @@ extern crate std;
 mod buf;
 #[cfg(feature = "alloc")]
 mod build;
+#[cfg(feature = "macros")]
+pub mod compile_time;
 #[cfg(feature = "alloc")]
 mod compose;
 #[cfg(feature = "alloc")]
