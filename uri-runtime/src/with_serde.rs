@@ -47,7 +47,7 @@ as_string!(Uri<'_>, UriRef<'_>);
 #[cfg(feature = "alloc")]
 as_string!(crate::UriBuf, crate::UriRefBuf);
 
-/// Deserializes `$ty<'de>` from a borrowed string, parsed by `$parse`.
+/// Deserializes `$ty<'de>` from a borrowed string, parsed by `$ty::parse`.
 macro_rules! borrowed {
     ($ty:ident, $visitor:ident, $what:literal) => {
         struct $visitor;
