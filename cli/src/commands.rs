@@ -52,15 +52,15 @@ fn with_base(base: &str, f: impl FnOnce(&Uri<'_>) -> io::Result<bool>) -> io::Re
     }
 }
 
-fn parse(text: &str, json: bool) -> Outcome {
+fn parse(text: &str, json: bool) -> Outcome<'_> {
     match UriRef::parse(text) {
-        Ok(r) if json => Outcome::Print(report::components_json(&r).to_string()),
-        Ok(r) => Outcome::Print(report::components_text(&r)),
+        Ok(r) if json => Outcome::Print(report::components_json(&r).to_string().into()),
+        Ok(r) => Outcome::Print(report::components_text(&r).into()),
         Err(err) => Outcome::Failed(report::parse_error(text, &err)),
     }
 }
 
-fn check(text: &str, reference: bool) -> Outcome {
+fn check(text: &str, reference: bool) -> Outcome<'_> {
     let result = if reference {
         UriRef::parse(text).map(|_| ())
     } else {
@@ -72,25 +72,27 @@ fn check(text: &str, reference: bool) -> Outcome {
     }
 }
 
-fn normalize(text: &str, scheme: bool) -> Outcome {
+fn normalize(text: &str, scheme: bool) -> Outcome<'_> {
     match Uri::parse(text) {
-        Ok(uri) if scheme => Outcome::Print(uri.normalize_with(&SchemeRules::STANDARD).into()),
-        Ok(uri) => Outcome::Print(uri.normalize().into()),
+        Ok(uri) if scheme => {
+            Outcome::Print(String::from(uri.normalize_with(&SchemeRules::STANDARD)).into())
+        }
+        Ok(uri) => Outcome::Print(String::from(uri.normalize()).into()),
         Err(err) => Outcome::Failed(report::parse_error(text, &err)),
     }
 }
 
-fn resolve(base: &Uri<'_>, text: &str) -> Outcome {
+fn resolve<'a>(base: &Uri<'_>, text: &'a str) -> Outcome<'a> {
     match UriRef::parse(text) {
-        Ok(reference) => Outcome::Print(reference.resolve_against(base).into()),
+        Ok(reference) => Outcome::Print(String::from(reference.resolve_against(base)).into()),
         Err(err) => Outcome::Failed(report::parse_error(text, &err)),
     }
 }
 
-fn relative(base: &Uri<'_>, text: &str) -> Outcome {
+fn relative<'a>(base: &Uri<'_>, text: &'a str) -> Outcome<'a> {
     match Uri::parse(text) {
         Ok(target) => match base.make_relative(&target) {
-            Some(reference) => Outcome::Print(reference.into()),
+            Some(reference) => Outcome::Print(String::from(reference).into()),
             None => Outcome::Failed(report::plain(&format!(
                 "no reference reaches {text} from {base}: its path has dot segments"
             ))),
@@ -99,7 +101,7 @@ fn relative(base: &Uri<'_>, text: &str) -> Outcome {
     }
 }
 
-fn encode(text: &str, set: Set) -> Outcome {
+fn encode(text: &str, set: Set) -> Outcome<'_> {
     let encoded = match set {
         Set::PathSegment => pct::encode(text, &pct::PATH_SEGMENT),
         Set::Path => pct::encode(text, &pct::PATH),
@@ -111,22 +113,22 @@ fn encode(text: &str, set: Set) -> Outcome {
         Set::Unreserved => pct::encode(text, &pct::UNRESERVED),
         Set::Form => pct::encode_form(text),
     };
-    Outcome::Print(encoded.into_owned())
+    Outcome::Print(encoded)
 }
 
-fn decode(text: &str, form: bool) -> Outcome {
+fn decode(text: &str, form: bool) -> Outcome<'_> {
     let decoded = if form {
         pct::decode_form_utf8(text)
     } else {
         pct::decode_utf8(text)
     };
     match decoded {
-        Ok(decoded) => Outcome::Print(decoded.into_owned()),
+        Ok(decoded) => Outcome::Print(decoded),
         Err(err) => Outcome::Failed(report::error_at(text, &err.to_string(), err.index(), 3)),
     }
 }
 
-fn get(text: &str, part: Part, decode: bool) -> Outcome {
+fn get(text: &str, part: Part, decode: bool) -> Outcome<'_> {
     let r = match UriRef::parse(text) {
         Ok(r) => r,
         Err(err) => return Outcome::Failed(report::parse_error(text, &err)),
@@ -143,15 +145,15 @@ fn get(text: &str, part: Part, decode: bool) -> Outcome {
     };
     let value = value.unwrap_or("");
     if !decode {
-        return Outcome::Print(value.to_owned());
+        return Outcome::Print(value.into());
     }
     match pct::decode_utf8(value) {
-        Ok(decoded) => Outcome::Print(decoded.into_owned()),
+        Ok(decoded) => Outcome::Print(decoded),
         Err(err) => Outcome::Failed(report::error_at(value, &err.to_string(), err.index(), 3)),
     }
 }
 
-fn set(text: &str, assignments: &[&str]) -> Outcome {
+fn set<'a>(text: &'a str, assignments: &[&str]) -> Outcome<'a> {
     let mut uri = match UriRefBuf::parse(text) {
         Ok(uri) => uri,
         Err(err) => return Outcome::Failed(report::parse_error(text, &err)),
@@ -161,7 +163,7 @@ fn set(text: &str, assignments: &[&str]) -> Outcome {
             return Outcome::Failed(report::plain(&format!("{assignment}: {message}")));
         }
     }
-    Outcome::Print(uri.into())
+    Outcome::Print(String::from(uri).into())
 }
 
 /// Applies one `COMPONENT=VALUE`, `COMPONENT=` or `COMPONENT`.

@@ -4,19 +4,26 @@
 //! over a million lines runs at the speed of the library and ends with a
 //! one-line summary.
 
+use std::borrow::Cow;
 use std::io::{self, BufRead, BufWriter, Write};
 
-/// What one input produced.
-pub(crate) enum Outcome {
-    /// Lines for standard output (none for a silent success).
-    Print(String),
+/// What one input produced; printed text may borrow from the input, so a
+/// line that needs no change (an encoded value already safe, a component)
+/// is written without a copy.
+pub(crate) enum Outcome<'a> {
+    /// Lines for standard output.
+    Print(Cow<'a, str>),
+    /// A success with nothing to print.
     Silent,
     /// A message for standard error; the input counts as failed.
     Failed(String),
 }
 
 /// Runs `each` over every input and returns whether all succeeded.
-pub(crate) fn run(args: &[String], mut each: impl FnMut(&str) -> Outcome) -> io::Result<bool> {
+pub(crate) fn run(
+    args: &[String],
+    mut each: impl for<'a> FnMut(&'a str) -> Outcome<'a>,
+) -> io::Result<bool> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut tally = Tally::default();
@@ -51,7 +58,7 @@ struct Tally {
 }
 
 impl Tally {
-    fn record(&mut self, outcome: Outcome, out: &mut impl Write) -> io::Result<()> {
+    fn record(&mut self, outcome: Outcome<'_>, out: &mut impl Write) -> io::Result<()> {
         self.inputs += 1;
         match outcome {
             Outcome::Print(text) => writeln!(out, "{text}"),

@@ -131,6 +131,14 @@ fn normalize_resolve_and_relative() {
 
     let out = uri(&["relative", "http://a/b/c/d", "http://a/b/e/f", "http://x/y"]);
     assert_eq!(stdout(&out), "../e/f\n//x/y\n");
+    // A target whose path keeps dot segments cannot be reached.
+    let out = uri(&["relative", "http://a/b", "http://a/x/../y"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("no reference reaches"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
