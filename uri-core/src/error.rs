@@ -102,6 +102,11 @@ pub enum ParseErrorKind {
     /// The `URI` rule was required, which starts with a scheme, and the
     /// input has none: it is at best a relative reference. The index is 0.
     MissingScheme,
+    /// In an IRI, one of the bidirectional formatting characters RFC 3987
+    /// section 4.1 forbids (LRM, RLM, LRE, RLE, PDF, LRO, RLO; see
+    /// [`is_bidi_formatting`](crate::table::is_bidi_formatting)). The
+    /// index points at its first byte.
+    BidiFormatting(Component),
 }
 
 impl ParseErrorKind {
@@ -117,13 +122,16 @@ impl ParseErrorKind {
             ParseErrorKind::InvalidZoneId => "invalid IPv6 zone identifier",
             ParseErrorKind::UnclosedIpLiteral => "unclosed IP literal",
             ParseErrorKind::MissingScheme => "missing scheme",
+            ParseErrorKind::BidiFormatting(_) => "bidirectional formatting character",
         }
     }
 
     /// The component the error was found in, if one was reached.
     pub const fn component(self) -> Option<Component> {
         match self {
-            ParseErrorKind::InvalidPercentEncoding(c) | ParseErrorKind::InvalidChar(c) => Some(c),
+            ParseErrorKind::InvalidPercentEncoding(c)
+            | ParseErrorKind::InvalidChar(c)
+            | ParseErrorKind::BidiFormatting(c) => Some(c),
             ParseErrorKind::InvalidScheme | ParseErrorKind::MissingScheme => {
                 Some(Component::Scheme)
             }
@@ -281,6 +289,10 @@ impl ParseError {
             ParseErrorKind::InvalidIpvFuture => {
                 "an IPvFuture address is \"v\", hex digits, \".\", \
                  then letters, digits or \"-._~!$&'()*+,;=:\""
+            }
+            ParseErrorKind::BidiFormatting(_) => {
+                "RFC 3987 section 4.1 forbids it in an IRI: it changes the order in which the \
+                 text is displayed; percent-encode it if it is data"
             }
             ParseErrorKind::InvalidZoneId => {
                 "a zone identifier follows the address as \"%25\" and then letters, digits, \

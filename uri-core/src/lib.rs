@@ -43,6 +43,6 @@ pub mod table;
 
 pub use error::{Component, Description, ParseError, ParseErrorKind};
 pub use parse::{
-    Components, HostKind, ParseOptions, parse_uri, parse_uri_reference, parse_uri_reference_with,
-    parse_uri_with,
+    Components, HostKind, ParseOptions, parse_iri, parse_iri_reference, parse_uri,
+    parse_uri_reference, parse_uri_reference_with, parse_uri_with,
 };

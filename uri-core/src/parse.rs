@@ -12,7 +12,10 @@ use crate::components::AuthorityBounds;
 use crate::error::{Component, ParseError, ParseErrorKind};
 use crate::ip::{ipv6_zone, ipvfuture};
 use crate::pct::decode_triplet;
-use crate::table::{ALPHA, Class, PATH, QUERY_FRAGMENT, REG_NAME, SCHEME, USERINFO};
+use crate::table::{
+    ALPHA, Class, PATH, QUERY_FRAGMENT, REG_NAME, SCHEME, USERINFO, is_bidi_formatting,
+    is_iprivate, is_ucschar,
+};
 
 /// Which extensions of the RFC 3986 grammar a parse accepts. The default
 /// is RFC 3986 exactly; each extension is named and opt-in.
@@ -27,25 +30,70 @@ use crate::table::{ALPHA, Class, PATH, QUERY_FRAGMENT, REG_NAME, SCHEME, USERINF
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ParseOptions {
     zone_ids: bool,
+    iri: bool,
 }
 
 impl ParseOptions {
     /// RFC 3986 appendix A, nothing more: what `parse_uri` and
     /// `parse_uri_reference` use.
-    pub const RFC3986: ParseOptions = ParseOptions { zone_ids: false };
+    pub const RFC3986: ParseOptions = ParseOptions {
+        zone_ids: false,
+        iri: false,
+    };
+
+    /// RFC 3987's IRI grammar: RFC 3986 with the non-ASCII characters of
+    /// `ucschar` allowed unescaped in userinfo, host, path, query and
+    /// fragment, and those of `iprivate` in the query; scheme, port and
+    /// IP-literals stay ASCII. The bidirectional formatting characters of
+    /// section 4.1 are refused with
+    /// [`BidiFormatting`](ParseErrorKind::BidiFormatting). What
+    /// [`parse_iri`] and [`parse_iri_reference`] use.
+    pub const RFC3987: ParseOptions = ParseOptions {
+        zone_ids: false,
+        iri: true,
+    };
 
     /// Also accepts RFC 6874 zone identifiers in IPv6 literals:
     /// `[fe80::1%25eth0]`, the `%` itself written as `%25`. The host stays
     /// [`HostKind::Ipv6`].
     #[must_use]
     pub const fn with_zone_ids(self) -> ParseOptions {
-        ParseOptions { zone_ids: true }
+        ParseOptions {
+            zone_ids: true,
+            iri: self.iri,
+        }
     }
 
     /// Whether RFC 6874 zone identifiers are accepted.
     pub const fn zone_ids(self) -> bool {
         self.zone_ids
     }
+
+    /// Whether the IRI grammar of RFC 3987 is used.
+    pub const fn iri(self) -> bool {
+        self.iri
+    }
+
+    /// Which non-ASCII characters `component` takes unescaped.
+    const fn wide(self, component: Component) -> Wide {
+        match component {
+            _ if !self.iri => Wide::Refused,
+            Component::Scheme | Component::Port => Wide::Refused,
+            Component::Query => Wide::UcsAndPrivate,
+            _ => Wide::Ucs,
+        }
+    }
+}
+
+/// Which characters of U+0080 and above a component takes unescaped.
+#[derive(Clone, Copy)]
+enum Wide {
+    /// None: RFC 3986, or an IRI's scheme and port.
+    Refused,
+    /// `ucschar` (RFC 3987 `iunreserved`).
+    Ucs,
+    /// `ucschar / iprivate`: an IRI's query.
+    UcsAndPrivate,
 }
 
 /// Parses a `URI-reference` (RFC 3986 section 4.1): a URI or a relative
@@ -85,6 +133,48 @@ pub const fn parse_uri_reference(input: &str) -> Result<Components, ParseError> 
 /// [`parse_uri_reference`].
 pub const fn parse_uri(input: &str) -> Result<Components, ParseError> {
     parse(input.as_bytes(), true, ParseOptions::RFC3986)
+}
+
+/// Parses an `IRI-reference` (RFC 3987 section 2.2): an IRI or a relative
+/// IRI reference, with non-ASCII characters unescaped.
+///
+/// ```
+/// use uri_core::{parse_iri_reference, Component, ParseErrorKind};
+///
+/// let iri = "http://例え.jp/引き出し?q=ü";
+/// let parts = parse_iri_reference(iri)?;
+/// assert_eq!(&iri[parts.host().unwrap()], "例え.jp");
+///
+/// // RFC 3987 section 4.1: no bidirectional formatting characters.
+/// let err = parse_iri_reference("/a\u{202E}b").unwrap_err();
+/// assert_eq!((err.index(), err.kind()), (2, ParseErrorKind::BidiFormatting(Component::Path)));
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+///
+/// # Errors
+///
+/// A [`ParseError`] at the first byte that cannot continue the grammar;
+/// a character outside `ucschar` (or `iprivate` in the query) is an
+/// [`InvalidChar`](ParseErrorKind::InvalidChar) at its first byte.
+pub const fn parse_iri_reference(input: &str) -> Result<Components, ParseError> {
+    parse(input.as_bytes(), false, ParseOptions::RFC3987)
+}
+
+/// Parses an `IRI` (RFC 3987 section 2.2): a scheme is required.
+///
+/// ```
+/// use uri_core::{parse_iri, ParseErrorKind};
+///
+/// assert!(parse_iri("https://☃.net/").is_ok());
+/// assert_eq!(parse_iri("/例").unwrap_err().kind(), ParseErrorKind::MissingScheme);
+/// ```
+///
+/// # Errors
+///
+/// As [`parse_iri_reference`], and
+/// [`MissingScheme`](ParseErrorKind::MissingScheme).
+pub const fn parse_iri(input: &str) -> Result<Components, ParseError> {
+    parse(input.as_bytes(), true, ParseOptions::RFC3987)
 }
 
 /// [`parse_uri_reference`] with the extensions `options` names.
@@ -142,7 +232,7 @@ pub const fn check_component(input: &str, which: Component) -> Result<(), ParseE
         Component::Path => (PATH, b""),
         Component::Query | Component::Fragment => (QUERY_FRAGMENT, b""),
     };
-    attempt!(component(b, 0, len, class, stops, which));
+    attempt!(component(b, 0, len, class, stops, which, Wide::Refused));
     Ok(())
 }
 
@@ -180,7 +270,8 @@ pub const fn parse_host(input: &str, options: ParseOptions) -> Result<HostKind, 
         }
         return ip_literal(b, 1, close, options);
     }
-    attempt!(component(b, 0, len, REG_NAME, b"", Component::Host));
+    let wide = options.wide(Component::Host);
+    attempt!(component(b, 0, len, REG_NAME, b"", Component::Host, wide));
     Ok(match parse_ipv4(b, 0, len) {
         Ok(_) => HostKind::Ipv4,
         Err(_) => HostKind::RegName,
@@ -210,7 +301,15 @@ const fn parse(
     };
 
     let path_start = i;
-    let path_end = attempt!(component(b, i, len, PATH, b"?#", Component::Path));
+    let path_end = attempt!(component(
+        b,
+        i,
+        len,
+        PATH,
+        b"?#",
+        Component::Path,
+        options.wide(Component::Path)
+    ));
     i = path_end;
 
     let query_mark = if i < len && b[i] == b'?' {
@@ -221,7 +320,8 @@ const fn parse(
             len,
             QUERY_FRAGMENT,
             b"#",
-            Component::Query
+            Component::Query,
+            options.wide(Component::Query)
         ));
         Some(mark)
     } else {
@@ -237,7 +337,8 @@ const fn parse(
             len,
             QUERY_FRAGMENT,
             b"",
-            Component::Fragment
+            Component::Fragment,
+            options.wide(Component::Fragment)
         ));
         Some(mark)
     } else {
@@ -308,7 +409,15 @@ const fn authority(
     // userinfo cannot contain `@`, so the first one ends it.
     let at = find_any(b, start, end, b"@");
     let (userinfo_end, host_start) = if at < end {
-        attempt!(component(b, start, at, USERINFO, b"", Component::Userinfo));
+        attempt!(component(
+            b,
+            start,
+            at,
+            USERINFO,
+            b"",
+            Component::Userinfo,
+            options.wide(Component::Userinfo)
+        ));
         (Some(at), at + 1)
     } else {
         (None, start)
@@ -340,7 +449,8 @@ const fn authority(
             end,
             REG_NAME,
             b":",
-            Component::Host
+            Component::Host,
+            options.wide(Component::Host)
         ));
         let kind = match parse_ipv4(b, host_start, host_end) {
             Ok(_) => HostKind::Ipv4,
@@ -368,8 +478,9 @@ const fn authority(
 }
 
 /// Checks `b[from..]` against `class` and percent-encoded triplets, up to
-/// `to` or the first byte of `stops`; returns where it stopped. Any other
-/// byte is an [`ParseErrorKind::InvalidChar`] of `component`.
+/// `to` or the first byte of `stops`; returns where it stopped. Non-ASCII
+/// characters are checked as `wide` says. Any other byte is an
+/// [`ParseErrorKind::InvalidChar`] of `component`.
 const fn component(
     b: &[u8],
     from: usize,
@@ -377,6 +488,7 @@ const fn component(
     class: Class,
     stops: &[u8],
     component: Component,
+    wide: Wide,
 ) -> Result<usize, ParseError> {
     let mut i = from;
     while i < to {
@@ -394,6 +506,25 @@ const fn component(
             i += 3;
         } else if contains(stops, byte) {
             return Ok(i);
+        } else if byte >= 0x80 && !matches!(wide, Wide::Refused) {
+            let (c, width) = char_at(b, i, to);
+            let allowed = match c {
+                Some(c) if is_bidi_formatting(c) => {
+                    return Err(ParseError::at(
+                        b,
+                        i,
+                        ParseErrorKind::BidiFormatting(component),
+                    ));
+                }
+                Some(c) => {
+                    is_ucschar(c) || (matches!(wide, Wide::UcsAndPrivate) && is_iprivate(c))
+                }
+                None => false,
+            };
+            if !allowed {
+                return Err(ParseError::at(b, i, ParseErrorKind::InvalidChar(component)));
+            }
+            i += width;
         } else {
             return Err(ParseError::at(b, i, ParseErrorKind::InvalidChar(component)));
         }
@@ -431,6 +562,45 @@ const fn ip_literal(
         return Err(ParseError::at(b, at, ParseErrorKind::InvalidZoneId));
     }
     Ok(HostKind::Ipv6)
+}
+
+/// The character whose UTF-8 encoding starts at `b[i]` (a byte of 0x80 or
+/// above) and its width, or `None` with width 1 if the bytes up to `to`
+/// are not one well-formed character. Input from a `&str` always is.
+const fn char_at(b: &[u8], i: usize, to: usize) -> (Option<char>, usize) {
+    let lead = b[i];
+    let (width, mut value) = match lead {
+        0xC2..=0xDF => (2, (lead & 0x1F) as u32),
+        0xE0..=0xEF => (3, (lead & 0x0F) as u32),
+        0xF0..=0xF4 => (4, (lead & 0x07) as u32),
+        _ => return (None, 1),
+    };
+    if i + width > to {
+        return (None, 1);
+    }
+    let mut k = 1;
+    while k < width {
+        let next = b[i + k];
+        if next & 0xC0 != 0x80 {
+            return (None, 1);
+        }
+        value = (value << 6) | (next & 0x3F) as u32;
+        k += 1;
+    }
+    // Overlong forms and surrogates decode to values `char` refuses or
+    // that need fewer bytes; neither comes from a `&str`.
+    let shortest = match width {
+        2 => 0x80,
+        3 => 0x800,
+        _ => 0x1_0000,
+    };
+    if value < shortest {
+        return (None, 1);
+    }
+    match char::from_u32(value) {
+        Some(c) => (Some(c), width),
+        None => (None, 1),
+    }
 }
 
 /// The first index in `from..to` holding a byte of `set`, or `to`.

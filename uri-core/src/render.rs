@@ -68,8 +68,14 @@ impl<'a> Caret<'a> {
     }
 }
 
+/// Controls, and characters that would reorder the drawing around them,
+/// are drawn as escapes.
+fn drawn_escaped(c: char) -> bool {
+    c.is_control() || crate::table::is_bidi_control(c)
+}
+
 fn drawn_width(c: char) -> usize {
-    if c.is_control() {
+    if drawn_escaped(c) {
         c.escape_debug().count()
     } else {
         1
@@ -93,7 +99,7 @@ impl fmt::Display for Caret<'_> {
         for c in self.input.chars() {
             let w = drawn_width(c);
             if col >= from && col + w <= to {
-                if c.is_control() {
+                if drawn_escaped(c) {
                     write!(f, "{}", c.escape_debug())?;
                 } else {
                     write!(f, "{c}")?;
@@ -141,6 +147,14 @@ mod tests {
         assert!(text.starts_with('…') && text.ends_with('…'));
         assert!(text.chars().count() <= 72 + 2);
         assert_eq!(text.chars().nth(carets.len() - 1), Some('^'));
+    }
+
+    #[test]
+    fn bidi_controls_are_drawn_escaped_so_the_line_keeps_its_order() {
+        assert_eq!(
+            Caret::new("/a\u{202E}b", 2, 3).to_string(),
+            "/a\\u{202e}b\n  ^^^^^^^^"
+        );
     }
 
     #[test]

@@ -16,7 +16,9 @@
 //!
 //! `%` is in no class: a percent sign is only valid as the start of a
 //! `pct-encoded` triplet, which the parser checks separately. Bytes of
-//! 0x80 and above are in no class either: a URI is ASCII.
+//! 0x80 and above are in no class either: a URI is ASCII. The non-ASCII
+//! characters an IRI adds (RFC 3987) are classified by code point, with
+//! [`is_ucschar`], [`is_iprivate`] and [`is_bidi_formatting`].
 
 /// A set of bytes, named after the ABNF rule it implements.
 ///
@@ -197,6 +199,71 @@ pub const CONTROL_2396: Class = Class(BIT_CONTROL_2396);
 /// RFC 3986 likewise excludes the space; appendix C explains how to extract
 /// URIs from text where spaces were inserted.
 pub const SPACE_2396: Class = Class(BIT_SPACE_2396);
+
+// ---------------------------------------------------------------- RFC 3987
+
+/// RFC 3987 section 2.2 `ucschar`: the non-ASCII characters an IRI may
+/// hold unescaped wherever RFC 3986 allows an `unreserved` character
+/// (`iunreserved`), in userinfo, host, path, query and fragment.
+///
+/// These are the only classes of the table that are not bytes: a
+/// character of U+0080 and above spans two to four bytes of UTF-8, so the
+/// parser decodes it and asks here. Every byte of such a character is in
+/// no class of [`TABLE`].
+///
+/// ```
+/// use uri_core::table::{is_iprivate, is_ucschar};
+///
+/// assert!(is_ucschar('例') && is_ucschar('é') && is_ucschar('\u{A0}'));
+/// assert!(!is_ucschar('\u{9F}')); // a C1 control
+/// assert!(!is_ucschar('\u{FFFE}')); // a noncharacter
+/// assert!(!is_ucschar('\u{E000}') && is_iprivate('\u{E000}'));
+/// ```
+pub const fn is_ucschar(c: char) -> bool {
+    let c = c as u32;
+    // %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF, then each plane from 1 to 14
+    // without its last two code points, and plane 14 from %xE1000 only.
+    match c {
+        0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF => true,
+        0x1_0000..=0xD_FFFF => c & 0xFFFF <= 0xFFFD,
+        0xE_1000..=0xE_FFFD => true,
+        _ => false,
+    }
+}
+
+/// RFC 3987 section 2.2 `iprivate = %xE000-F8FF / %xF0000-FFFFD /
+/// %x100000-10FFFD`: private-use characters, which an IRI may hold
+/// unescaped in its query only.
+pub const fn is_iprivate(c: char) -> bool {
+    matches!(c as u32, 0xE000..=0xF8FF | 0xF_0000..=0xF_FFFD | 0x10_0000..=0x10_FFFD)
+}
+
+/// The bidirectional formatting characters RFC 3987 section 4.1 forbids
+/// in IRIs although they are `ucschar`: LRM (U+200E), RLM (U+200F), LRE
+/// (U+202A), RLE (U+202B), PDF (U+202C), LRO (U+202D) and RLO (U+202E).
+/// They change the order in which an IRI is displayed, so that what a
+/// reader sees is not what a program resolves.
+///
+/// The isolates LRI, RLI, FSI and PDI (U+2066 to U+2069), added to
+/// Unicode after RFC 3987, are not in the RFC's list and are not refused
+/// by the parser; [`is_bidi_control`] covers them for display.
+///
+/// ```
+/// use uri_core::table::is_bidi_formatting;
+///
+/// assert!(is_bidi_formatting('\u{202E}'));
+/// assert!(!is_bidi_formatting('\u{2067}'));
+/// ```
+pub const fn is_bidi_formatting(c: char) -> bool {
+    matches!(c as u32, 0x200E | 0x200F | 0x202A..=0x202E)
+}
+
+/// [`is_bidi_formatting`] and the isolates U+2066 to U+2069: every
+/// character that reorders the text around it. Error drawings show these
+/// escaped, so that a drawing cannot be reordered by what it draws.
+pub const fn is_bidi_control(c: char) -> bool {
+    is_bidi_formatting(c) || matches!(c as u32, 0x2066..=0x2069)
+}
 
 /// For every byte, the bits of the classes it belongs to.
 ///
@@ -412,6 +479,37 @@ mod tests {
     fn percent_and_non_ascii_are_in_no_3986_class() {
         for byte in (0x80..=0xFFu8).chain([b'%']) {
             assert_eq!(TABLE[byte as usize] & !BIT_DELIMS_2396, 0);
+        }
+    }
+
+    /// The RFC 3987 ranges, spelled out from section 2.2 and checked over
+    /// every scalar value.
+    #[test]
+    fn iri_classes_match_rfc_3987() {
+        let ucs_ranges: [(u32, u32); 17] = [
+            (0xA0, 0xD7FF),
+            (0xF900, 0xFDCF),
+            (0xFDF0, 0xFFEF),
+            (0x10000, 0x1FFFD),
+            (0x20000, 0x2FFFD),
+            (0x30000, 0x3FFFD),
+            (0x40000, 0x4FFFD),
+            (0x50000, 0x5FFFD),
+            (0x60000, 0x6FFFD),
+            (0x70000, 0x7FFFD),
+            (0x80000, 0x8FFFD),
+            (0x90000, 0x9FFFD),
+            (0xA0000, 0xAFFFD),
+            (0xB0000, 0xBFFFD),
+            (0xC0000, 0xCFFFD),
+            (0xD0000, 0xDFFFD),
+            (0xE1000, 0xEFFFD),
+        ];
+        let private_ranges = [(0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD)];
+        let within = |ranges: &[(u32, u32)], c: u32| ranges.iter().any(|&(lo, hi)| lo <= c && c <= hi);
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            assert_eq!(is_ucschar(c), within(&ucs_ranges, c as u32), "{:#x}", c as u32);
+            assert_eq!(is_iprivate(c), within(&private_ranges, c as u32), "{:#x}", c as u32);
         }
     }
 }

@@ -1,0 +1,480 @@
+//! International domain names in URI hosts: the one place where a host
+//! written in Unicode becomes the ASCII (`xn--`) form DNS uses, and back.
+//!
+//! ```
+//! use uri_idna::{host_to_ascii, host_to_unicode, IdnaErrorKind};
+//!
+//! assert_eq!(host_to_ascii("例え.jp")?, "xn--r8jz45g.jp");
+//! assert_eq!(host_to_unicode("xn--r8jz45g.jp"), "例え.jp");
+//!
+//! // ASCII hosts are left exactly as written.
+//! assert_eq!(host_to_ascii("Example.COM")?, "Example.COM");
+//!
+//! // Errors say which label or character and why.
+//! let err = host_to_ascii("例え..jp").unwrap_err();
+//! assert_eq!((err.index(), err.kind()), (7, IdnaErrorKind::EmptyLabel));
+//! # Ok::<(), uri_idna::IdnaError>(())
+//! ```
+//!
+//! The mapping is UTS 46 ToASCII from the `idna` crate (the one `url`
+//! uses), with the options of the WHATWG URL standard (`CheckHyphens`
+//! off, the URL deny list for ASCII) and DNS lengths checked: a label
+//! holds 1 to 63 bytes and a name at most 253, a final root `.` allowed.
+//! `idna` reports only that a name failed; this crate finds the label or
+//! character at fault so that the `uri!` macro and `uri-runtime` can point
+//! at it. Both call these functions, so a literal and a run-time string
+//! map the same.
+//!
+//! Only a host holding at least one non-ASCII character is mapped: an
+//! ASCII host, escapes included, is a valid RFC 3986 `reg-name` and is
+//! returned unchanged, whatever its case or content (`_srv`, `a+b`).
+#![no_std]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+use uri_core::pct::decode_triplet;
+
+/// The longest label DNS allows, in bytes of its ASCII form (RFC 1035).
+const MAX_LABEL: usize = 63;
+/// The longest name DNS allows, without a final root `.`.
+const MAX_NAME: usize = 253;
+
+/// Maps a host to the ASCII form DNS uses (UTS 46 ToASCII): each label
+/// with non-ASCII characters becomes `xn--` and its punycode, after
+/// case folding and NFC normalization. Percent-escapes in such a host are
+/// decoded first (RFC 3987 section 3.1), and must decode to UTF-8.
+///
+/// A host without a raw non-ASCII character is returned unchanged.
+///
+/// ```
+/// use uri_idna::host_to_ascii;
+///
+/// assert_eq!(host_to_ascii("Bücher.example")?, "xn--bcher-kva.example");
+/// assert_eq!(host_to_ascii("b%C3%BCcher.例")?, "xn--bcher-kva.xn--fsq");
+/// assert_eq!(host_to_ascii("b%C3%BCcher.example")?, "b%C3%BCcher.example");
+/// # Ok::<(), uri_idna::IdnaError>(())
+/// ```
+///
+/// # Errors
+///
+/// An [`IdnaError`] with the byte range, in `host`, of the label or
+/// character at fault.
+pub fn host_to_ascii(host: &str) -> Result<Cow<'_, str>, IdnaError> {
+    if host.is_ascii() {
+        return Ok(Cow::Borrowed(host));
+    }
+    let decoded = Decoded::new(host)?;
+    let uts46 = Uts46::new();
+    let mapped = uts46.to_ascii(
+        decoded.text.as_bytes(),
+        AsciiDenyList::URL,
+        Hyphens::Allow,
+        DnsLength::VerifyAllowRootDot,
+    );
+    match mapped {
+        Ok(ascii) => Ok(Cow::Owned(ascii.into_owned())),
+        Err(_) => Err(diagnose(&uts46, host, &decoded)),
+    }
+}
+
+/// Maps the `xn--` labels of a host back to Unicode for display (UTS 46
+/// ToUnicode). A host without such labels, or one whose labels do not
+/// decode to a valid name, is returned unchanged: display never shows a
+/// name DNS would refuse.
+///
+/// ```
+/// use uri_idna::host_to_unicode;
+///
+/// assert_eq!(host_to_unicode("www.xn--bcher-kva.example"), "www.bücher.example");
+/// assert_eq!(host_to_unicode("example.com"), "example.com");
+/// assert_eq!(host_to_unicode("xn--a.example"), "xn--a.example"); // not punycode
+/// ```
+pub fn host_to_unicode(host: &str) -> Cow<'_, str> {
+    let has_ace_label = labels(host).any(|(_, label)| {
+        label
+            .get(..4)
+            .is_some_and(|prefix| prefix.eq_ignore_ascii_case("xn--"))
+    });
+    if !has_ace_label {
+        return Cow::Borrowed(host);
+    }
+    match Uts46::new().to_unicode(host.as_bytes(), AsciiDenyList::URL, Hyphens::Allow) {
+        (unicode, Ok(())) => Cow::Owned(unicode.into_owned()),
+        (_, Err(_)) => Cow::Borrowed(host),
+    }
+}
+
+/// Why a host has no ASCII form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum IdnaErrorKind {
+    /// A percent-escape whose bytes, with their neighbours, are not UTF-8.
+    /// The range covers the escape.
+    InvalidEscape,
+    /// A character UTS 46 refuses in a domain name (a symbol, a
+    /// noncharacter, an unassigned code point, an ASCII character outside
+    /// letters, digits and a few marks) or that cannot stand where it is
+    /// (a joiner outside its context). The range covers the character.
+    DisallowedChar(char),
+    /// Two dots in a row, or a dot at the start. The range is empty, at
+    /// the label's place.
+    EmptyLabel,
+    /// A label longer than 63 bytes once in its ASCII form. The range
+    /// covers the label.
+    LabelTooLong,
+    /// A name longer than 253 bytes once in ASCII form. The range covers
+    /// the host.
+    NameTooLong,
+    /// A label whose characters are each allowed but which breaks a rule
+    /// about their combination: the bidi rule of RFC 5893 (right-to-left
+    /// and left-to-right letters mixed, or a label starting with a digit
+    /// in a right-to-left name), a combining mark first, or an `xn--`
+    /// label that is not valid punycode. The range covers the label.
+    InvalidLabel,
+}
+
+/// A host that cannot be mapped to ASCII: where (byte range) and why.
+///
+/// ```
+/// use uri_idna::{host_to_ascii, IdnaErrorKind};
+///
+/// let err = host_to_ascii("shop.例\u{FFFD}.jp").unwrap_err();
+/// assert_eq!(err.kind(), IdnaErrorKind::DisallowedChar('\u{FFFD}'));
+/// assert_eq!((err.index(), err.len()), (8, 3));
+/// assert_eq!(
+///     err.to_string(),
+///     "character '\u{FFFD}' (U+FFFD) not allowed in a domain name at byte 8"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct IdnaError {
+    index: usize,
+    len: usize,
+    kind: IdnaErrorKind,
+    text: String,
+}
+
+impl IdnaError {
+    fn new(host: &str, range: core::ops::Range<usize>, kind: IdnaErrorKind) -> IdnaError {
+        IdnaError {
+            text: String::from(host.get(range.clone()).unwrap_or("")),
+            index: range.start,
+            len: range.len(),
+            kind,
+        }
+    }
+
+    /// The byte offset where the offending text starts, in the host
+    /// given (or further on, after [`offset_by`](Self::offset_by)).
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The byte length of the offending text, the width to underline.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the offending text is empty (an empty label).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Why the host was refused.
+    pub fn kind(&self) -> IdnaErrorKind {
+        self.kind
+    }
+
+    /// The offending text: a label, a character or an escape.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The same error with its index moved by `offset`: for a host that
+    /// starts `offset` bytes into a larger string, such as a whole IRI.
+    #[must_use]
+    pub fn offset_by(mut self, offset: usize) -> IdnaError {
+        self.index += offset;
+        self
+    }
+
+    /// What to do about it, for messages that have room for a second
+    /// sentence.
+    pub fn hint(&self) -> &'static str {
+        match self.kind {
+            IdnaErrorKind::InvalidEscape => {
+                "escapes in an international domain name must spell UTF-8 characters"
+            }
+            IdnaErrorKind::DisallowedChar(_) => {
+                "UTS 46 refuses it in domain names; remove it or use the punycode (\"xn--\") form if the name is registered"
+            }
+            IdnaErrorKind::EmptyLabel => "remove the extra \".\"",
+            IdnaErrorKind::LabelTooLong => "a DNS label holds at most 63 bytes",
+            IdnaErrorKind::NameTooLong => "a DNS name holds at most 253 bytes",
+            IdnaErrorKind::InvalidLabel => {
+                "a label may not mix right-to-left and left-to-right letters, start with a combining mark, \
+                 or start with \"xn--\" unless valid punycode follows"
+            }
+        }
+    }
+}
+
+impl fmt::Display for IdnaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (text, at) = (&self.text, self.index);
+        match self.kind {
+            IdnaErrorKind::InvalidEscape => write!(
+                f,
+                "escape {text:?} does not decode to UTF-8 in an international domain name at byte {at}"
+            ),
+            IdnaErrorKind::DisallowedChar(c) => write!(
+                f,
+                "character {c:?} (U+{:04X}) not allowed in a domain name at byte {at}",
+                u32::from(c)
+            ),
+            IdnaErrorKind::EmptyLabel => write!(f, "empty label in a domain name at byte {at}"),
+            IdnaErrorKind::LabelTooLong => write!(
+                f,
+                "label {text:?} at byte {at} is longer than 63 bytes in ASCII form"
+            ),
+            IdnaErrorKind::NameTooLong => {
+                f.write_str("domain name is longer than 253 bytes in ASCII form")
+            }
+            IdnaErrorKind::InvalidLabel => write!(
+                f,
+                "label {text:?} at byte {at} is not a valid international domain name label"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for IdnaError {}
+
+/// A host with its escapes decoded, and where each decoded byte came from.
+struct Decoded {
+    text: String,
+    /// `origin[k]`: the byte offset in the host of decoded byte `k`, and
+    /// one more entry for the end.
+    origin: Vec<usize>,
+}
+
+impl Decoded {
+    fn new(host: &str) -> Result<Decoded, IdnaError> {
+        let bytes = host.as_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut origin = Vec::with_capacity(bytes.len() + 1);
+        let mut i = 0;
+        while i < bytes.len() {
+            origin.push(i);
+            if let Some(byte) = decode_triplet(bytes, i, bytes.len()) {
+                out.push(byte);
+                i += 3;
+            } else {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+        origin.push(bytes.len());
+        match String::from_utf8(out) {
+            Ok(text) => Ok(Decoded { text, origin }),
+            Err(err) => {
+                let at = origin[err.utf8_error().valid_up_to()];
+                Err(IdnaError::new(host, at..at + 3, IdnaErrorKind::InvalidEscape))
+            }
+        }
+    }
+
+    /// The host's byte range for a range of the decoded text.
+    fn in_host(&self, range: core::ops::Range<usize>) -> core::ops::Range<usize> {
+        let at = |k: usize| self.origin.get(k).copied().unwrap_or(0);
+        at(range.start)..at(range.end)
+    }
+}
+
+/// The labels of a name and where each starts. UTS 46 also splits at the
+/// ideographic and fullwidth full stops, which it maps to `.`.
+fn labels(name: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut start = 0;
+    let mut done = false;
+    core::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let rest = name.get(start..)?;
+        let label_start = start;
+        match rest.char_indices().find(|&(_, c)| is_full_stop(c)) {
+            Some((at, dot)) => {
+                start += at + dot.len_utf8();
+                Some((label_start, &rest[..at]))
+            }
+            None => {
+                done = true;
+                Some((label_start, rest))
+            }
+        }
+    })
+}
+
+fn is_full_stop(c: char) -> bool {
+    matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}')
+}
+
+/// Finds the label or character that made ToASCII fail.
+fn diagnose(uts46: &Uts46, host: &str, decoded: &Decoded) -> IdnaError {
+    let to_ascii = |text: &str| {
+        uts46
+            .to_ascii(
+                text.as_bytes(),
+                AsciiDenyList::URL,
+                Hyphens::Allow,
+                DnsLength::Ignore,
+            )
+            .ok()
+            .map(Cow::into_owned)
+    };
+    let name = decoded.text.as_str();
+    let all: Vec<(usize, &str)> = labels(name).collect();
+    let mut ascii_len = 0;
+    for (n, &(start, label)) in all.iter().enumerate() {
+        let range = decoded.in_host(start..start + label.len());
+        let is_root = n + 1 == all.len() && n > 0;
+        if label.is_empty() {
+            if is_root {
+                continue;
+            }
+            return IdnaError::new(host, range, IdnaErrorKind::EmptyLabel);
+        }
+        let Some(ascii) = to_ascii(label) else {
+            return culprit_in(label, start, decoded, host, &to_ascii)
+                .unwrap_or_else(|| IdnaError::new(host, range, IdnaErrorKind::InvalidLabel));
+        };
+        if ascii.len() > MAX_LABEL {
+            return IdnaError::new(host, range, IdnaErrorKind::LabelTooLong);
+        }
+        ascii_len += ascii.len() + 1;
+    }
+    if ascii_len > MAX_NAME + 1 {
+        return IdnaError::new(host, 0..host.len(), IdnaErrorKind::NameTooLong);
+    }
+    // Every label passes alone: a rule across labels, such as the bidi
+    // rule for a name with a right-to-left label.
+    IdnaError::new(host, 0..host.len(), IdnaErrorKind::InvalidLabel)
+}
+
+/// The first character of `label` refused wherever it stands: alone and
+/// after a letter (a combining mark or a digit may only be refused as a
+/// label's first character, which is a rule about the label).
+fn culprit_in(
+    label: &str,
+    label_start: usize,
+    decoded: &Decoded,
+    host: &str,
+    to_ascii: &impl Fn(&str) -> Option<String>,
+) -> Option<IdnaError> {
+    let mut buf = String::with_capacity(8);
+    label.char_indices().find_map(|(at, c)| {
+        buf.clear();
+        buf.push(c);
+        let alone = to_ascii(&buf).is_some();
+        buf.insert(0, 'a');
+        let after_letter = to_ascii(&buf).is_some();
+        (!alone && !after_letter).then(|| {
+            let start = label_start + at;
+            let range = decoded.in_host(start..start + c.len_utf8());
+            IdnaError::new(host, range, IdnaErrorKind::DisallowedChar(c))
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use std::format;
+    use std::string::ToString;
+
+    fn kind_at(host: &str) -> (IdnaErrorKind, usize, usize) {
+        let err = host_to_ascii(host).unwrap_err();
+        (err.kind(), err.index(), err.len())
+    }
+
+    #[test]
+    fn maps_the_seeds_example_and_lowercases_ascii_labels_of_mapped_hosts() {
+        assert_eq!(host_to_ascii("例え.jp").unwrap(), "xn--r8jz45g.jp");
+        assert_eq!(host_to_ascii("例え.JP").unwrap(), "xn--r8jz45g.jp");
+        assert_eq!(host_to_ascii("例え。jp").unwrap(), "xn--r8jz45g.jp");
+        assert_eq!(host_to_ascii("例え.jp.").unwrap(), "xn--r8jz45g.jp.");
+    }
+
+    #[test]
+    fn each_failure_points_at_its_cause() {
+        assert_eq!(kind_at("例..jp"), (IdnaErrorKind::EmptyLabel, 4, 0));
+        assert_eq!(kind_at(".例"), (IdnaErrorKind::EmptyLabel, 0, 0));
+        assert_eq!(
+            kind_at("a.例\u{2603}\u{FFFF}"),
+            (IdnaErrorKind::DisallowedChar('\u{FFFF}'), 8, 3)
+        );
+        // A joiner is refused outside the context RFC 5892 gives it.
+        assert_eq!(
+            kind_at("例\u{200D}x"),
+            (IdnaErrorKind::DisallowedChar('\u{200D}'), 3, 3)
+        );
+        // Hebrew and Latin letters in one label break the bidi rule.
+        assert_eq!(kind_at("ab\u{5D0}.com"), (IdnaErrorKind::InvalidLabel, 0, 4));
+        // A combining mark may not start a label.
+        assert_eq!(kind_at("x.\u{301}é"), (IdnaErrorKind::InvalidLabel, 2, 4));
+        let long = format!("é{}", "a".repeat(60));
+        assert_eq!(
+            kind_at(&long),
+            (IdnaErrorKind::LabelTooLong, 0, long.len())
+        );
+        let name = ["例a"; 40].join(".");
+        assert_eq!(kind_at(&name).0, IdnaErrorKind::NameTooLong);
+    }
+
+    #[test]
+    fn escapes_are_decoded_first_and_positions_stay_in_the_written_host() {
+        assert_eq!(host_to_ascii("%E4%BE%8Bえ.jp").unwrap(), "xn--r8jz45g.jp");
+        assert_eq!(kind_at("é%FF.com"), (IdnaErrorKind::InvalidEscape, 2, 3));
+        assert_eq!(
+            kind_at("é.%EF%BF%BF"),
+            (IdnaErrorKind::DisallowedChar('\u{FFFF}'), 3, 9)
+        );
+    }
+
+    #[test]
+    fn ascii_hosts_are_never_touched() {
+        for host in ["EXAMPLE.com", "_srv.a+b", "xn--a", "%FF", "a..b", ""] {
+            assert_eq!(host_to_ascii(host).unwrap(), host);
+        }
+    }
+
+    #[test]
+    fn to_unicode_inverts_to_ascii_and_keeps_invalid_labels() {
+        for host in ["例え.jp", "bücher.example", "мой.рф", "ουτοπία.δπθ.gr"] {
+            let ascii = host_to_ascii(host).unwrap();
+            assert_eq!(host_to_unicode(&ascii), host);
+        }
+        assert_eq!(host_to_unicode("XN--R8JZ45G.jp"), "例え.jp");
+        assert_eq!(host_to_unicode("xn--zz-.com"), "xn--zz-.com");
+    }
+
+    #[test]
+    fn messages_name_the_cause() {
+        let err = host_to_ascii("例..jp").unwrap_err();
+        assert_eq!(err.to_string(), "empty label in a domain name at byte 4");
+        let err = host_to_ascii("ab\u{5D0}.com").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "label \"ab\u{5D0}\" at byte 0 is not a valid international domain name label"
+        );
+        assert_eq!(err.offset_by(7).index(), 7);
+    }
+}
