@@ -9,6 +9,7 @@ use uri_core::{Components, ParseError};
 use crate::host::Host;
 use crate::iter::{PathSegments, QueryPairs};
 use crate::port::PortError;
+use crate::iri::{Iri, IriRef};
 use crate::uri::{Parsed, Uri, UriRef};
 
 /// Defines an owned type over `String` with a borrowed view `$view`.
@@ -216,6 +217,33 @@ owned_type!(
     /// # Ok::<(), uri_runtime::ParseError>(())
     /// ```
     UriRefBuf, UriRef, as_uri_ref, uri_core::parse_uri_reference, Option<&str>
+);
+
+owned_type!(
+    /// An owned [`Iri`]; see [`UriBuf`].
+    ///
+    /// ```
+    /// use uri_runtime::IriBuf;
+    ///
+    /// let iri: IriBuf = "https://例え.jp/引き出し".parse()?;
+    /// assert_eq!(iri.host(), Some("例え.jp"));
+    /// assert_eq!(iri.as_iri().to_uri(), "https://%E4%BE%8B%E3%81%88.jp/%E5%BC%95%E3%81%8D%E5%87%BA%E3%81%97");
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    IriBuf, Iri, as_iri, uri_core::parse_iri, &str
+);
+
+owned_type!(
+    /// An owned [`IriRef`]; see [`UriBuf`].
+    ///
+    /// ```
+    /// use uri_runtime::IriRefBuf;
+    ///
+    /// let r: IriRefBuf = "../写真?並べ替え=日付".parse()?;
+    /// assert_eq!(r.as_iri_ref().query(), Some("並べ替え=日付"));
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    IriRefBuf, IriRef, as_iri_ref, uri_core::parse_iri_reference, Option<&str>
 );
 
 /// The toolbox, reached from the owned types without a view in between.

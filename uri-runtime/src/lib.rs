@@ -101,6 +101,9 @@ mod compose;
 #[cfg(feature = "alloc")]
 mod dots;
 mod host;
+mod iri;
+#[cfg(feature = "alloc")]
+mod iri_map;
 mod iter;
 #[cfg(feature = "macros")]
 mod literal;
@@ -128,12 +131,13 @@ mod with_serde;
 mod with_url;
 
 #[cfg(feature = "alloc")]
-pub use buf::{UriBuf, UriRefBuf};
+pub use buf::{IriBuf, IriRefBuf, UriBuf, UriRefBuf};
 #[cfg(feature = "alloc")]
 pub use build::{BuildError, UriBuilder};
 #[cfg(feature = "alloc")]
 pub use dots::remove_dot_segments;
 pub use host::{Host, IpvFuture};
+pub use iri::{Iri, IriRef};
 pub use iter::{PathSegments, QueryPairs};
 #[cfg(feature = "alloc")]
 pub use normalize::SchemeRules;
@@ -147,6 +151,8 @@ pub use template::TemplateValue;
 pub use uri::{Uri, UriRef};
 pub use uri_core::render::Caret;
 pub use uri_core::{Component, Components, HostKind, ParseError, ParseErrorKind, ParseOptions};
+#[cfg(feature = "idna")]
+pub use uri_idna::{IdnaError, IdnaErrorKind};
 #[cfg(feature = "http")]
 pub use with_http::HttpUriError;
 
@@ -157,7 +163,7 @@ pub mod __private {
     pub use crate::template::dispatch::{Arg, DisplayKind, ValueKind};
     #[cfg(feature = "alloc")]
     pub use crate::template::{HoleKind, TemplateWriter};
-    pub use crate::{Uri, UriRef};
+    pub use crate::{Iri, IriRef, Uri, UriRef};
     #[cfg(feature = "macros")]
     pub use uri_macros::__uri_literal as uri_literal;
 }

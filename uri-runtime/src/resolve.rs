@@ -4,9 +4,10 @@ use alloc::string::String;
 
 use uri_core::{Components, ParseError};
 
-use crate::buf::UriBuf;
+use crate::buf::{IriBuf, UriBuf};
 use crate::compose::{Composer, Form};
 use crate::dots::Joined;
+use crate::iri::{Iri, IriRef};
 use crate::uri::{Parsed, Uri, UriRef};
 
 /// How [`UriRef::resolve_against_with`] reads a reference.
@@ -168,6 +169,25 @@ impl UriRef<'_> {
     ) -> Uri<'b> {
         let parts = write_resolved(&self.0, &base.0, options, buf);
         Uri(Parsed { text: buf, parts })
+    }
+}
+
+impl IriRef<'_> {
+    /// Resolves this IRI reference against `base`: RFC 3987 section 6.5
+    /// applies RFC 3986 section 5.2 to IRIs unchanged, so this is
+    /// [`UriRef::resolve_against`] with non-ASCII text carried through.
+    ///
+    /// ```
+    /// use uri_runtime::{Iri, IriRef};
+    ///
+    /// let base = Iri::parse("http://例え.jp/記事/一覧")?;
+    /// assert_eq!(IriRef::parse("../写真")?.resolve_against(&base), "http://例え.jp/写真");
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    pub fn resolve_against(&self, base: &Iri<'_>) -> IriBuf {
+        let mut out = String::with_capacity(base.as_str().len() + self.as_str().len());
+        let parts = write_resolved(&self.0, &base.0, ResolveOptions::STRICT, &mut out);
+        IriBuf::from_written(out, parts)
     }
 }
 

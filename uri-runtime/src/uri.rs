@@ -1,8 +1,5 @@
 //! `Uri` and `UriRef`: borrowed, validated, zero-copy views of a string.
 
-use core::fmt;
-use core::hash::{Hash, Hasher};
-
 use uri_core::{Components, ParseError, ParseOptions};
 
 use crate::host::Host;
@@ -369,15 +366,15 @@ macro_rules! string_traits {
             }
         }
 
-        impl fmt::Display for $ty<'_> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl core::fmt::Display for $ty<'_> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 // `pad` honours width and alignment: `{:<30}` lines URIs up.
                 f.pad(self.as_str())
             }
         }
 
-        impl fmt::Debug for $ty<'_> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl core::fmt::Debug for $ty<'_> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 f.debug_tuple(stringify!($ty))
                     .field(&self.as_str())
                     .finish()
@@ -416,8 +413,8 @@ macro_rules! string_traits {
             }
         }
 
-        impl Hash for $ty<'_> {
-            fn hash<H: Hasher>(&self, state: &mut H) {
+        impl core::hash::Hash for $ty<'_> {
+            fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
                 self.as_str().hash(state);
             }
         }
@@ -426,3 +423,6 @@ macro_rules! string_traits {
 
 string_traits!(Uri);
 string_traits!(UriRef);
+
+// The IRI types reuse both generators.
+pub(crate) use {shared_accessors, string_traits};
