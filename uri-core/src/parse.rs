@@ -516,9 +516,7 @@ const fn component(
                         ParseErrorKind::BidiFormatting(component),
                     ));
                 }
-                Some(c) => {
-                    is_ucschar(c) || (matches!(wide, Wide::UcsAndPrivate) && is_iprivate(c))
-                }
+                Some(c) => is_ucschar(c) || (matches!(wide, Wide::UcsAndPrivate) && is_iprivate(c)),
                 None => false,
             };
             if !allowed {

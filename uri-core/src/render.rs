@@ -68,10 +68,12 @@ impl<'a> Caret<'a> {
     }
 }
 
-/// Controls, and characters that would reorder the drawing around them,
-/// are drawn as escapes.
+/// Characters that would break the drawing are drawn as Rust escapes:
+/// controls, characters that reorder the text around them, and others
+/// with no glyph of their own (noncharacters, combining marks).
 fn drawn_escaped(c: char) -> bool {
-    c.is_control() || crate::table::is_bidi_control(c)
+    !matches!(c, '"' | '\'' | '\\') && c.escape_debug().nth(1).is_some()
+        || crate::table::is_bidi_control(c)
 }
 
 fn drawn_width(c: char) -> usize {
@@ -147,6 +149,15 @@ mod tests {
         assert!(text.starts_with('…') && text.ends_with('…'));
         assert!(text.chars().count() <= 72 + 2);
         assert_eq!(text.chars().nth(carets.len() - 1), Some('^'));
+    }
+
+    #[test]
+    fn characters_without_a_glyph_are_drawn_escaped() {
+        assert_eq!(
+            Caret::new("a\u{FFFF}b", 1, 3).to_string(),
+            "a\\u{ffff}b\n ^^^^^^^^"
+        );
+        assert_eq!(Caret::new("\"'\\", 1, 1).to_string(), "\"'\\\n ^");
     }
 
     #[test]

@@ -506,10 +506,21 @@ mod tests {
             (0xE1000, 0xEFFFD),
         ];
         let private_ranges = [(0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD)];
-        let within = |ranges: &[(u32, u32)], c: u32| ranges.iter().any(|&(lo, hi)| lo <= c && c <= hi);
+        let within =
+            |ranges: &[(u32, u32)], c: u32| ranges.iter().any(|&(lo, hi)| lo <= c && c <= hi);
         for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
-            assert_eq!(is_ucschar(c), within(&ucs_ranges, c as u32), "{:#x}", c as u32);
-            assert_eq!(is_iprivate(c), within(&private_ranges, c as u32), "{:#x}", c as u32);
+            assert_eq!(
+                is_ucschar(c),
+                within(&ucs_ranges, c as u32),
+                "{:#x}",
+                c as u32
+            );
+            assert_eq!(
+                is_iprivate(c),
+                within(&private_ranges, c as u32),
+                "{:#x}",
+                c as u32
+            );
         }
     }
 }

@@ -213,7 +213,8 @@ impl IdnaError {
                 "escapes in an international domain name must spell UTF-8 characters"
             }
             IdnaErrorKind::DisallowedChar(_) => {
-                "UTS 46 refuses it in domain names; remove it or use the punycode (\"xn--\") form if the name is registered"
+                "UTS 46 refuses it in domain names; a host that is not a DNS name can be \
+                 written percent-encoded, as RFC 3986 allows in a reg-name"
             }
             IdnaErrorKind::EmptyLabel => "remove the extra \".\"",
             IdnaErrorKind::LabelTooLong => "a DNS label holds at most 63 bytes",
@@ -242,15 +243,14 @@ impl fmt::Display for IdnaError {
             IdnaErrorKind::EmptyLabel => write!(f, "empty label in a domain name at byte {at}"),
             IdnaErrorKind::LabelTooLong => write!(
                 f,
-                "label {text:?} at byte {at} is longer than 63 bytes in ASCII form"
+                "label {text:?} is longer than 63 bytes in ASCII form at byte {at}"
             ),
             IdnaErrorKind::NameTooLong => {
                 f.write_str("domain name is longer than 253 bytes in ASCII form")
             }
-            IdnaErrorKind::InvalidLabel => write!(
-                f,
-                "label {text:?} at byte {at} is not a valid international domain name label"
-            ),
+            IdnaErrorKind::InvalidLabel => {
+                write!(f, "label {text:?} breaks the IDNA label rules at byte {at}")
+            }
         }
     }
 }
@@ -286,7 +286,11 @@ impl Decoded {
             Ok(text) => Ok(Decoded { text, origin }),
             Err(err) => {
                 let at = origin[err.utf8_error().valid_up_to()];
-                Err(IdnaError::new(host, at..at + 3, IdnaErrorKind::InvalidEscape))
+                Err(IdnaError::new(
+                    host,
+                    at..at + 3,
+                    IdnaErrorKind::InvalidEscape,
+                ))
             }
         }
     }
@@ -427,14 +431,14 @@ mod tests {
             (IdnaErrorKind::DisallowedChar('\u{200D}'), 3, 3)
         );
         // Hebrew and Latin letters in one label break the bidi rule.
-        assert_eq!(kind_at("ab\u{5D0}.com"), (IdnaErrorKind::InvalidLabel, 0, 4));
+        assert_eq!(
+            kind_at("ab\u{5D0}.com"),
+            (IdnaErrorKind::InvalidLabel, 0, 4)
+        );
         // A combining mark may not start a label.
         assert_eq!(kind_at("x.\u{301}é"), (IdnaErrorKind::InvalidLabel, 2, 4));
         let long = format!("é{}", "a".repeat(60));
-        assert_eq!(
-            kind_at(&long),
-            (IdnaErrorKind::LabelTooLong, 0, long.len())
-        );
+        assert_eq!(kind_at(&long), (IdnaErrorKind::LabelTooLong, 0, long.len()));
         let name = ["例a"; 40].join(".");
         assert_eq!(kind_at(&name).0, IdnaErrorKind::NameTooLong);
     }
@@ -473,7 +477,7 @@ mod tests {
         let err = host_to_ascii("ab\u{5D0}.com").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "label \"ab\u{5D0}\" at byte 0 is not a valid international domain name label"
+            "label \"ab\u{5D0}\" breaks the IDNA label rules at byte 0"
         );
         assert_eq!(err.offset_by(7).index(), 7);
     }

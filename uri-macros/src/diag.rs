@@ -34,11 +34,11 @@ impl Problem {
         let at = err.index();
         let culprit = err.culprit_in(text);
         let help = match err.kind() {
-            ParseErrorKind::MissingScheme if grammar == Grammar::Uri => Some(
+            ParseErrorKind::MissingScheme if grammar.requires_scheme() => Some(format!(
                 "a URI starts with a scheme such as \"https:\"; \
-                 use `uri_ref!` for a relative reference"
-                    .to_owned(),
-            ),
+                 use `{}_ref!` for a relative reference",
+                grammar.macro_name()
+            )),
             ParseErrorKind::InvalidChar(_) if culprit.len() == 1 && !culprit.contains(' ') => {
                 let byte = culprit.as_bytes()[0];
                 let encoded = String::from_utf8_lossy(&encode_byte(byte)).into_owned();
@@ -160,8 +160,9 @@ impl Problem {
         let err = ParseError::new(text, at, kind);
         let help = match component {
             Component::Host if !culprit.is_ascii() => Some(
-                "international domain names are not supported in literals yet: \
-                 write the host in its ASCII form (punycode, \"xn--\" labels)",
+                "an international domain name becomes punycode while compiling only with the \
+                 `idna` feature of uri-runtime (on by default); or write the host in its ASCII \
+                 form (\"xn--\" labels)",
             ),
             Component::Host => Some("a host name cannot contain this character"),
             _ => err.hint(),
@@ -171,6 +172,33 @@ impl Problem {
             len,
             message: err.describe(culprit).to_string(),
             help: help.map(str::to_owned),
+        }
+    }
+
+    /// A non-ASCII host that has no ASCII form; `err`'s offsets are into
+    /// the literal.
+    #[cfg(feature = "idna")]
+    pub(crate) fn idna(err: &uri_idna::IdnaError) -> Problem {
+        Problem {
+            at: err.index(),
+            len: err.len(),
+            message: format!("invalid international domain name: {err}"),
+            help: Some(err.hint().to_owned()),
+        }
+    }
+
+    /// Holes in an IRI literal, which has no template form.
+    pub(crate) fn iri_template(text: &str, grammar: Grammar) -> Problem {
+        Problem {
+            at: 0,
+            len: text.len(),
+            message: format!("`{}!` takes no holes", grammar.macro_name()),
+            help: Some(
+                "templates fill values into URIs: use `uri!` with the template, and \
+                 `.to_iri()` on the result to show it as an IRI; write \"{{\" and \"}}\" for \
+                 literal braces"
+                    .to_owned(),
+            ),
         }
     }
 

@@ -18,6 +18,10 @@ pub(crate) enum Grammar {
     Uri,
     /// `URI-reference`: `uri_ref!`, giving a `UriRef`.
     UriRef,
+    /// RFC 3987 `IRI`: `iri!`, giving an `Iri`.
+    Iri,
+    /// RFC 3987 `IRI-reference`: `iri_ref!`, giving an `IriRef`.
+    IriRef,
 }
 
 impl Grammar {
@@ -25,7 +29,19 @@ impl Grammar {
         match self {
             Grammar::Uri => "uri",
             Grammar::UriRef => "uri_ref",
+            Grammar::Iri => "iri",
+            Grammar::IriRef => "iri_ref",
         }
+    }
+
+    /// Whether the rule starts with a scheme.
+    pub(crate) fn requires_scheme(self) -> bool {
+        matches!(self, Grammar::Uri | Grammar::Iri)
+    }
+
+    /// Whether non-ASCII characters stay as they are (RFC 3987).
+    pub(crate) fn is_iri(self) -> bool {
+        matches!(self, Grammar::Iri | Grammar::IriRef)
     }
 }
 
@@ -48,7 +64,14 @@ pub(crate) fn header(tokens: TokenStream) -> syn::Result<Header> {
         let grammar = match mode.to_string().as_str() {
             "uri" => Grammar::Uri,
             "uri_ref" => Grammar::UriRef,
-            _ => return Err(syn::Error::new(mode.span(), "expected `uri` or `uri_ref`")),
+            "iri" => Grammar::Iri,
+            "iri_ref" => Grammar::IriRef,
+            _ => {
+                return Err(syn::Error::new(
+                    mode.span(),
+                    "expected `uri`, `uri_ref`, `iri` or `iri_ref`",
+                ));
+            }
         };
         stream.parse::<Token![;]>()?;
         Ok(Header {

@@ -15,8 +15,11 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 use uri_core::pct::{URI_CHARS, decode_triplet, encode_byte};
-use uri_core::table::UNRESERVED;
-use uri_core::{Component, Components, ParseError, ParseErrorKind, parse_uri, parse_uri_reference};
+use uri_core::table::{UNRESERVED, is_ucschar};
+use uri_core::{
+    Component, Components, ParseError, ParseErrorKind, parse_iri, parse_iri_reference, parse_uri,
+    parse_uri_reference,
+};
 
 use crate::diag::{Problem, to_compile_errors};
 use crate::input::{self, Grammar, Header};
@@ -36,6 +39,14 @@ pub(crate) fn expand(tokens: TokenStream) -> TokenStream {
     };
     let text = literal.value();
     let is_template = !args.is_empty() || template::has_holes(&text);
+    if is_template && header.grammar.is_iri() {
+        let problem = Problem::iri_template(&text, header.grammar);
+        return with_placeholder(
+            &header,
+            false,
+            &to_compile_errors(&literal, &text, &[problem]),
+        );
+    }
     match canonicalize(&text, header.grammar) {
         Ok(canonical) if !is_template => emit(&header, &canonical.skeleton, canonical.parts),
         Ok(canonical) => template::expand(&header, &literal, &args, &canonical)
@@ -68,6 +79,8 @@ fn emit(header: &Header, canonical: &str, parts: Components) -> TokenStream {
     let ty = match header.grammar {
         Grammar::Uri => quote!(Uri),
         Grammar::UriRef => quote!(UriRef),
+        Grammar::Iri => quote!(Iri),
+        Grammar::IriRef => quote!(IriRef),
     };
     let raw = raw_tokens(&parts);
     quote! {
@@ -124,7 +137,7 @@ pub(crate) struct Canonical {
 
 /// The canonical form and its boundaries, or every problem found.
 pub(crate) fn canonicalize(text: &str, grammar: Grammar) -> Result<Canonical, Vec<Problem>> {
-    let (mut working, rewrites, specs, mut problems) = stand_ins(text);
+    let (mut working, rewrites, specs, mut problems) = stand_ins(text, grammar);
     let parts = loop {
         match parse(&working, grammar) {
             Ok(parts) => break Some(parts),
@@ -143,8 +156,21 @@ pub(crate) fn canonicalize(text: &str, grammar: Grammar) -> Result<Canonical, Ve
             }
         }
     };
+    let mut ascii_host = None;
     if let Some(parts) = parts {
+        let host = parts.host().unwrap_or(0..0);
+        let mapped = international_host(text, &parts, grammar);
+        let host_judged = mapped.is_some();
+        match mapped {
+            Some(Ok(ascii)) => ascii_host = Some((host.clone(), ascii)),
+            Some(Err(problem)) => problems.push(problem),
+            None => {}
+        }
         for run in runs(&rewrites) {
+            // The IDNA mapping has judged every character of the host.
+            if host_judged && host.contains(&run.at) {
+                continue;
+            }
             if let Some(problem) = misplaced(text, &run, &parts, &specs) {
                 problems.push(problem);
             }
@@ -155,7 +181,7 @@ pub(crate) fn canonicalize(text: &str, grammar: Grammar) -> Result<Canonical, Ve
         problems.dedup_by_key(|p| p.at);
         return Err(problems);
     };
-    let (skeleton, holes) = write_canonical(text, &rewrites, &specs);
+    let (skeleton, holes) = write_canonical(text, &rewrites, &specs, ascii_host.as_ref());
     match parse(&skeleton, grammar) {
         // Rewrites only lengthen or shorten text inside components, so the
         // same components must be present; anything else is a bug here.
@@ -184,18 +210,25 @@ fn parse(text: &str, grammar: Grammar) -> Result<Components, ParseError> {
     match grammar {
         Grammar::Uri => parse_uri(text),
         Grammar::UriRef => parse_uri_reference(text),
+        Grammar::Iri => parse_iri(text),
+        Grammar::IriRef => parse_iri_reference(text),
     }
 }
 
-/// Whether the policy writes `c` percent-encoded rather than rejecting it.
-fn encoded_by_policy(c: char) -> bool {
-    !c.is_ascii()
-        || !(c.is_ascii_control() || URI_CHARS.keeps(c as u8) || matches!(c, '%' | '{' | '}'))
+/// Whether the policy writes `c` percent-encoded rather than rejecting it
+/// or keeping it. An IRI keeps `ucschar` (and the parser refuses the bidi
+/// formatting characters among them); private-use characters, which RFC
+/// 3987 allows in the query only, are encoded wherever they are.
+fn encoded_by_policy(c: char, grammar: Grammar) -> bool {
+    if !c.is_ascii() {
+        return !(grammar.is_iri() && is_ucschar(c));
+    }
+    !(c.is_ascii_control() || URI_CHARS.keeps(c as u8) || matches!(c, '%' | '{' | '}'))
 }
 
 /// The text with stand-ins for the rewritten characters and the holes, the
 /// rewrites, the holes, and the problems with braces and hole names.
-fn stand_ins(text: &str) -> (String, Vec<Rewrite>, Vec<HoleSpec>, Vec<Problem>) {
+fn stand_ins(text: &str, grammar: Grammar) -> (String, Vec<Rewrite>, Vec<HoleSpec>, Vec<Problem>) {
     let mut working = String::with_capacity(text.len());
     let mut rewrites = Vec::new();
     let mut specs = Vec::new();
@@ -242,7 +275,7 @@ fn stand_ins(text: &str) -> (String, Vec<Rewrite>, Vec<HoleSpec>, Vec<Problem>) 
                     what: Stand::Brace(c as u8),
                 }
             }
-        } else if encoded_by_policy(c) {
+        } else if encoded_by_policy(c, grammar) {
             Rewrite {
                 at,
                 len: c.len_utf8(),
@@ -296,6 +329,37 @@ fn runs(rewrites: &[Rewrite]) -> Vec<Rewrite> {
     runs
 }
 
+/// For `uri!` and `uri_ref!` with the `idna` feature, a reg-name holding
+/// non-ASCII characters mapped to its ASCII form (UTS 46 ToASCII, `xn--`
+/// labels) while compiling, or why it has none. `None` leaves the host
+/// to the usual checks, which refuse non-ASCII in a URI host.
+#[cfg(feature = "idna")]
+fn international_host(
+    text: &str,
+    parts: &Components,
+    grammar: Grammar,
+) -> Option<Result<String, Problem>> {
+    let range = parts.host()?;
+    let host = text.get(range.clone())?;
+    if grammar.is_iri() || host.is_ascii() || parts.host_kind()? != uri_core::HostKind::RegName {
+        return None;
+    }
+    Some(
+        uri_idna::host_to_ascii(host)
+            .map(std::borrow::Cow::into_owned)
+            .map_err(|err| Problem::idna(&err.offset_by(range.start))),
+    )
+}
+
+#[cfg(not(feature = "idna"))]
+fn international_host(
+    _text: &str,
+    _parts: &Components,
+    _grammar: Grammar,
+) -> Option<Result<String, Problem>> {
+    None
+}
+
 /// A hole where no value may go, or an encoded run where percent-encoding
 /// is not allowed.
 fn misplaced(
@@ -318,11 +382,13 @@ fn misplaced(
 
 /// The literal in canonical form: rewritten characters percent-encoded,
 /// escape hex uppercased, escapes of unreserved characters decoded, one
-/// `x` per hole; and where each hole's `x` is.
+/// `x` per hole, the host replaced by `ascii_host` when there is one; and
+/// where each hole's `x` is.
 fn write_canonical(
     text: &str,
     rewrites: &[Rewrite],
     specs: &[HoleSpec],
+    ascii_host: Option<&(core::ops::Range<usize>, String)>,
 ) -> (String, Vec<(usize, HoleSpec)>) {
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len() + 2 * rewrites.len());
@@ -330,7 +396,11 @@ fn write_canonical(
     let mut pending = rewrites.iter().peekable();
     let mut i = 0;
     while i < bytes.len() {
-        if let Some(r) = pending.next_if(|r| r.at == i) {
+        if let Some((host, ascii)) = ascii_host.filter(|(host, _)| host.start == i) {
+            out.push_str(ascii);
+            while pending.next_if(|r| r.at < host.end).is_some() {}
+            i = host.end;
+        } else if let Some(r) = pending.next_if(|r| r.at == i) {
             let encoded = match r.what {
                 Stand::Brace(brace) => &[brace][..],
                 Stand::Encoded => &bytes[i..i + r.len],
@@ -354,9 +424,14 @@ fn write_canonical(
             }
             i += 3;
         } else {
-            // Not rewritten and parsed: an ASCII URI character.
-            out.push(char::from(bytes[i]));
-            i += 1;
+            // Not rewritten and parsed: an ASCII URI character, or a
+            // character an IRI keeps.
+            let kept = text
+                .get(i..)
+                .and_then(|rest| rest.chars().next())
+                .unwrap_or('x');
+            out.push(kept);
+            i += kept.len_utf8();
         }
     }
     (out, holes)
@@ -418,7 +493,6 @@ mod tests {
         for (text, at) in [
             ("ht tp://x/", 2),
             ("http://exa mple.com/", 10),
-            ("http://例え.jp/", 7),
             ("http://x:8 0/", 10),
         ] {
             let found = problems(text, Grammar::Uri);
@@ -439,11 +513,109 @@ mod tests {
             port[0].message,
             "invalid port: character \"é\" not allowed at byte 10"
         );
+    }
+
+    #[cfg(not(feature = "idna"))]
+    #[test]
+    fn without_idna_a_non_ascii_host_is_refused_with_the_feature_named() {
         let host = canonicalize("http://例え.jp/", Grammar::Uri).unwrap_err();
         assert_eq!(
             host[0].message,
             "character \"例え\" not allowed in host at byte 7"
         );
+        assert!(host[0].help.as_ref().unwrap().contains("`idna` feature"));
+    }
+
+    #[cfg(feature = "idna")]
+    #[test]
+    fn a_non_ascii_host_becomes_punycode_and_later_offsets_follow() {
+        let canonical = canonicalize("http://例え.jp/引き出し/{id}", Grammar::Uri).unwrap();
+        assert_eq!(
+            canonical.skeleton,
+            "http://xn--r8jz45g.jp/%E5%BC%95%E3%81%8D%E5%87%BA%E3%81%97/x"
+        );
+        assert_eq!(canonical.holes[0].0, canonical.skeleton.len() - 1);
+        assert_eq!(
+            canonical.parts.host(),
+            Some(7.."http://xn--r8jz45g.jp".len())
+        );
+        // Escapes in such a host are decoded first; fullwidth digits and
+        // dots map to an IPv4 address.
+        assert_eq!(
+            canonical_uri("http://b%C3%BCcher.例/"),
+            "http://xn--bcher-kva.xn--fsq/"
+        );
+        let ip = canonicalize("http://１２７．０．０．１/", Grammar::Uri).unwrap();
+        assert_eq!(ip.skeleton, "http://127.0.0.1/");
+        assert_eq!(ip.parts.host_kind(), Some(uri_core::HostKind::Ipv4));
+    }
+
+    #[cfg(feature = "idna")]
+    #[test]
+    fn an_international_name_without_ascii_form_is_refused_at_the_culprit() {
+        for (text, at, len, message) in [
+            (
+                "http://例え..jp/",
+                14,
+                0,
+                "empty label in a domain name at byte 14",
+            ),
+            (
+                "http://a.例\u{FFFF}.jp/",
+                12,
+                3,
+                "character '\\u{ffff}' (U+FFFF) not allowed in a domain name at byte 12",
+            ),
+            (
+                "http://ab\u{5D0}.com/",
+                7,
+                4,
+                "label \"ab\u{5D0}\" breaks the IDNA label rules at byte 7",
+            ),
+            (
+                "http://例 x.jp/",
+                10,
+                1,
+                "character ' ' (U+0020) not allowed in a domain name at byte 10",
+            ),
+        ] {
+            let found = canonicalize(text, Grammar::Uri).unwrap_err();
+            assert_eq!(found.len(), 1, "{text}: {found:?}");
+            assert_eq!((found[0].at, found[0].len), (at, len), "{text}");
+            assert_eq!(
+                found[0].message,
+                format!("invalid international domain name: {message}")
+            );
+        }
+    }
+
+    fn canonical_uri(text: &str) -> String {
+        canonicalize(text, Grammar::Uri).unwrap().skeleton
+    }
+
+    #[test]
+    fn iri_literals_keep_ucschar_and_encode_the_rest_of_the_policy() {
+        let iri = |text| canonicalize(text, Grammar::Iri).unwrap().skeleton;
+        assert_eq!(
+            iri("http://例え.jp/引き出し?q=a b"),
+            "http://例え.jp/引き出し?q=a%20b"
+        );
+        assert_eq!(iri("http://x/%e4%be%8b%7e"), "http://x/%E4%BE%8B~");
+        // Private use is encoded, in the query too.
+        assert_eq!(
+            iri("http://x/\u{E000}?\u{E000}"),
+            "http://x/%EE%80%80?%EE%80%80"
+        );
+        let found = canonicalize("http://x/a\u{202E}b", Grammar::Iri).unwrap_err();
+        assert_eq!(found[0].at, 10);
+        assert_eq!(
+            found[0].message,
+            "bidirectional formatting character \"\\u{202e}\" in path at byte 10"
+        );
+        let found = canonicalize("ht\u{E9}tp://x/", Grammar::Iri).unwrap_err();
+        assert_eq!(found[0].at, 2);
+        let found = canonicalize("/例", Grammar::Iri).unwrap_err();
+        assert!(found[0].help.as_ref().unwrap().contains("`iri_ref!`"));
     }
 
     #[test]

@@ -140,10 +140,7 @@ pub(crate) fn expand(
         canonical,
     };
     let statements = plan.statements();
-    let finish = match header.grammar {
-        Grammar::Uri => quote!(into_uri),
-        Grammar::UriRef => quote!(into_uri_ref),
-    };
+    let finish = finish(header.grammar);
     let (exprs, bindings) = (&values.exprs, &values.bindings);
     Ok(quote! {
         {
@@ -166,11 +163,18 @@ pub(crate) fn expand(
 pub(crate) fn empty(header: &Header, parts: Components) -> TokenStream {
     let krate = &header.krate;
     let raw = raw_tokens(&parts);
-    let finish = match header.grammar {
-        Grammar::Uri => quote!(into_uri),
-        Grammar::UriRef => quote!(into_uri_ref),
-    };
+    let finish = finish(header.grammar);
     quote! { #krate::__private::TemplateWriter::new("", #raw, 0).#finish() }
+}
+
+/// The writer method that ends a template: a `UriBuf` for `uri!`, a
+/// `UriRefBuf` for `uri_ref!` (IRI literals take no holes).
+fn finish(grammar: Grammar) -> TokenStream {
+    if grammar.requires_scheme() {
+        quote!(into_uri)
+    } else {
+        quote!(into_uri_ref)
+    }
 }
 
 /// Each distinct hole name bound once to its value: an argument, or a

@@ -7,9 +7,9 @@ use core::str::FromStr;
 use uri_core::{Components, ParseError};
 
 use crate::host::Host;
+use crate::iri::{Iri, IriRef};
 use crate::iter::{PathSegments, QueryPairs};
 use crate::port::PortError;
-use crate::iri::{Iri, IriRef};
 use crate::uri::{Parsed, Uri, UriRef};
 
 /// Defines an owned type over `String` with a borrowed view `$view`.
@@ -279,6 +279,17 @@ impl UriBuf {
         self.as_uri().join(reference)
     }
 
+    /// See [`Uri::to_iri`].
+    pub fn to_iri(&self) -> IriBuf {
+        self.as_uri().to_iri()
+    }
+
+    /// See [`Uri::to_iri_idna`].
+    #[cfg(feature = "idna")]
+    pub fn to_iri_idna(&self) -> IriBuf {
+        self.as_uri().to_iri_idna()
+    }
+
     /// See [`Uri::make_relative`].
     pub fn make_relative(&self, target: &Uri<'_>) -> Option<UriRefBuf> {
         self.as_uri().make_relative(target)
@@ -298,5 +309,29 @@ impl UriRefBuf {
     /// ```
     pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
         self.as_uri_ref().resolve_against(base)
+    }
+}
+
+impl IriBuf {
+    /// See [`Iri::to_uri`].
+    pub fn to_uri(&self) -> UriBuf {
+        self.as_iri().to_uri()
+    }
+
+    /// See [`Iri::to_uri_idna`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Iri::to_uri_idna`].
+    #[cfg(feature = "idna")]
+    pub fn to_uri_idna(&self) -> Result<UriBuf, uri_idna::IdnaError> {
+        self.as_iri().to_uri_idna()
+    }
+}
+
+impl IriRefBuf {
+    /// See [`IriRef::to_uri_ref`].
+    pub fn to_uri_ref(&self) -> UriRefBuf {
+        self.as_iri_ref().to_uri_ref()
     }
 }

@@ -30,10 +30,15 @@
 //! | written | becomes | why |
 //! |---|---|---|
 //! | space, `"` `<` `>` `\` `^` `` ` `` `\|` | `%20`, `%22`, … | never allowed in a URI; encoding them is the only reading |
-//! | non-ASCII, such as `é` | its UTF-8 bytes encoded, `%C3%A9` | likewise (hosts excepted, see below) |
+//! | non-ASCII, such as `é` | its UTF-8 bytes encoded, `%C3%A9` | likewise (RFC 3987 section 3.1) |
+//! | a non-ASCII host, such as `例え.jp` | `xn--r8jz45g.jp` (feature `idna`) | the form DNS resolves (UTS 46 ToASCII) |
 //! | `%7e`, `%41` | `~`, `A` | escapes of unreserved characters are decoded |
 //! | `%2f` | `%2F` | escape hex is uppercased |
 //! | `{{` and `}}` | `%7B`, `%7D` | a single brace is a template hole |
+//!
+//! `iri!` and `iri_ref!` keep the IRI form instead: non-ASCII
+//! characters allowed by RFC 3987 (`ucschar`) stay, host included, and
+//! only private-use characters are encoded among them.
 //!
 //! Everything else stays as written: case, dot segments, reserved
 //! characters in their places. Normalization is a separate, explicit step
@@ -75,14 +80,19 @@
 //! ```
 //!
 //! A relative reference where a URI is required (the help says to use
-//! `uri_ref!`), and a non-ASCII host (the help asks for its `xn--` form):
+//! `uri_ref!`), and an international domain name with no ASCII form (an
+//! empty label; the message names the label or character and the rule):
 //!
 //! ```compile_fail
 //! let u = uri_runtime::uri!("//example.com/path");
 //! ```
 //! ```compile_fail
-//! let u = uri_runtime::uri!("http://bücher.example/");
+//! let u = uri_runtime::uri!("http://bücher..example/");
 //! ```
+//!
+//! A valid international host becomes its `xn--` form while compiling
+//! (feature `idna`, on by default): `uri!("http://bücher.example/")` is
+//! the `const` `http://xn--bcher-kva.example/`.
 //!
 //! Only string literals are accepted: a `const` or `concat!` is not
 //! expanded before the macro runs, and the error says so.

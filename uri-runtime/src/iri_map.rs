@@ -54,7 +54,7 @@ fn rewrite(parsed: &Parsed<'_>, host: Option<(&str, HostKind)>, map: Map) -> (St
 /// Section 3.1 step 2: each non-ASCII character as its UTF-8 bytes,
 /// percent-encoded; everything else as it is.
 fn encode_non_ascii(text: &str, _: Component) -> Cow<'_, str> {
-    crate::pct::encode(text, &ASCII_KEPT)
+    crate::pct::encode_keep_escapes(text, &ASCII_KEPT)
 }
 
 /// Section 3.2: escapes that spell a character allowed unescaped here
@@ -98,7 +98,10 @@ fn escaped_char(bytes: &[u8], at: usize) -> Option<(char, usize)> {
     for (k, slot) in utf8.iter_mut().enumerate().take(width).skip(1) {
         *slot = decode_triplet(bytes, at + 3 * k, bytes.len())?;
     }
-    let c = core::str::from_utf8(utf8.get(..width)?).ok()?.chars().next()?;
+    let c = core::str::from_utf8(utf8.get(..width)?)
+        .ok()?
+        .chars()
+        .next()?;
     Some((c, 3 * width))
 }
 
@@ -231,9 +234,10 @@ mod idna {
         let host = match (parsed.host(), parsed.parts.host_kind()) {
             (Some(host), Some(HostKind::RegName)) => {
                 let unicode = host_to_unicode(host);
-                let shown = if unicode.chars().all(|c| {
-                    c.is_ascii() || shown_unescaped(c, Component::Host)
-                }) {
+                let shown = if unicode
+                    .chars()
+                    .all(|c| c.is_ascii() || shown_unescaped(c, Component::Host))
+                {
                     unicode
                 } else {
                     Cow::Borrowed(host)

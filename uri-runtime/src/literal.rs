@@ -1,6 +1,7 @@
-//! The `uri!` and `uri_ref!` macros: literals, and templates with holes.
+//! The `uri!` and `uri_ref!` macros (literals, and templates with holes)
+//! and the IRI literals `iri!` and `iri_ref!`.
 //!
-//! Both are `macro_rules!` wrappers that hand this crate's own path
+//! All four are `macro_rules!` wrappers that hand this crate's own path
 //! (`$crate`) to the procedural macro, which is how the expansion names
 //! [`Uri`](crate::Uri) under a renamed dependency or through a re-exporting
 //! crate. The expansion touches only the hidden `__private` module.
@@ -12,6 +13,22 @@
 /// characters are percent-encoded as UTF-8, escape hex is uppercased, and
 /// escapes of unreserved characters are decoded. Nothing else changes. The
 /// value is a `const`: nothing is parsed at run time.
+///
+/// A host with non-ASCII characters is an international domain name: with
+/// the `idna` feature (on by default) it becomes its ASCII form while
+/// compiling (UTS 46 ToASCII, `xn--` labels), and a name with no ASCII
+/// form is a compile error saying which label or character and why. The
+/// example of RFC 3987:
+///
+/// ```
+/// # #[cfg(feature = "idna")] {
+/// use uri_runtime::{uri, Uri};
+///
+/// const PAGE: Uri<'static> = uri!("http://例え.jp/引き出し");
+/// assert_eq!(PAGE.as_str(), "http://xn--r8jz45g.jp/%E5%BC%95%E3%81%8D%E5%87%BA%E3%81%97");
+/// assert_eq!(PAGE.host(), Some("xn--r8jz45g.jp"));
+/// # }
+/// ```
 ///
 /// ```
 /// use uri_runtime::{uri, Uri};
@@ -120,5 +137,57 @@ macro_rules! uri {
 macro_rules! uri_ref {
     ($($literal:tt)*) => {
         $crate::__private::uri_literal!($crate; uri_ref; $($literal)*)
+    };
+}
+
+/// An [`Iri`](crate::Iri) checked while compiling, kept in IRI form: the
+/// literal must match RFC 3987's `IRI` rule, non-ASCII characters
+/// (`ucschar`) stay as written, host included. The rest of the policy is
+/// [`uri!`]'s: a space, `"` `<` `>` `\` `^` `` ` `` `|`, and private-use
+/// characters are percent-encoded, escape hex is uppercased, escapes of
+/// unreserved characters are decoded.
+///
+/// ```
+/// use uri_runtime::{iri, Iri};
+///
+/// const PAGE: Iri<'static> = iri!("http://例え.jp/引き出し?q=my café");
+/// assert_eq!(PAGE.as_str(), "http://例え.jp/引き出し?q=my%20café");
+/// assert_eq!(PAGE.host(), Some("例え.jp"));
+/// assert_eq!(
+///     PAGE.to_uri(),
+///     "http://%E4%BE%8B%E3%81%88.jp/%E5%BC%95%E3%81%8D%E5%87%BA%E3%81%97?q=my%20caf%C3%A9"
+/// );
+/// ```
+///
+/// RFC 3987 section 4.1's bidirectional formatting characters are a
+/// compile error wherever they are, since they make an IRI read
+/// differently from what it is:
+///
+/// ```compile_fail
+/// let spoof = uri_runtime::iri!("https://example.com/\u{202E}fdp.exe");
+/// ```
+///
+/// `iri!` takes no holes: templates fill values into URIs, so use [`uri!`]
+/// and show the result with [`UriBuf::to_iri`](crate::UriBuf::to_iri).
+#[macro_export]
+macro_rules! iri {
+    ($($literal:tt)*) => {
+        $crate::__private::uri_literal!($crate; iri; $($literal)*)
+    };
+}
+
+/// An [`IriRef`](crate::IriRef) checked while compiling: [`iri!`] for the
+/// `IRI-reference` rule, so relative references are accepted.
+///
+/// ```
+/// use uri_runtime::{iri_ref, IriRef};
+///
+/// const PHOTOS: IriRef<'static> = iri_ref!("../写真/夏 2024");
+/// assert_eq!(PHOTOS.as_str(), "../写真/夏%202024");
+/// ```
+#[macro_export]
+macro_rules! iri_ref {
+    ($($literal:tt)*) => {
+        $crate::__private::uri_literal!($crate; iri_ref; $($literal)*)
     };
 }

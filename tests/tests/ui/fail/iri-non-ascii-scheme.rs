@@ -1,0 +1,3 @@
+fn main() {
+    let _ = uri::iri_ref!("é例:/x");
+}

@@ -1,3 +1,0 @@
-fn main() {
-    let _ = uri::uri!("http://bücher.example/");
-}
