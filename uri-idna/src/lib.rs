@@ -16,7 +16,7 @@
 //! # Ok::<(), uri_idna::IdnaError>(())
 //! ```
 //!
-//! The mapping is UTS 46 ToASCII from the `idna` crate (the one `url`
+//! The mapping is UTS 46 `ToASCII` from the `idna` crate (the one `url`
 //! uses), with the options of the WHATWG URL standard (`CheckHyphens`
 //! off, the URL deny list for ASCII) and DNS lengths checked: a label
 //! holds 1 to 63 bytes and a name at most 253, a final root `.` allowed.
@@ -46,7 +46,7 @@ const MAX_LABEL: usize = 63;
 /// The longest name DNS allows, without a final root `.`.
 const MAX_NAME: usize = 253;
 
-/// Maps a host to the ASCII form DNS uses (UTS 46 ToASCII): each label
+/// Maps a host to the ASCII form DNS uses (UTS 46 `ToASCII`): each label
 /// with non-ASCII characters becomes `xn--` and its punycode, after
 /// case folding and NFC normalization. Percent-escapes in such a host are
 /// decoded first (RFC 3987 section 3.1), and must decode to UTF-8.
@@ -85,7 +85,7 @@ pub fn host_to_ascii(host: &str) -> Result<Cow<'_, str>, IdnaError> {
 }
 
 /// Maps the `xn--` labels of a host back to Unicode for display (UTS 46
-/// ToUnicode). A host without such labels, or one whose labels do not
+/// `ToUnicode`). A host without such labels, or one whose labels do not
 /// decode to a valid name, is returned unchanged: display never shows a
 /// name DNS would refuse.
 ///
@@ -305,32 +305,16 @@ impl Decoded {
 /// The labels of a name and where each starts. UTS 46 also splits at the
 /// ideographic and fullwidth full stops, which it maps to `.`.
 fn labels(name: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut start = 0;
-    let mut done = false;
-    core::iter::from_fn(move || {
-        if done {
-            return None;
-        }
-        let rest = name.get(start..)?;
-        let label_start = start;
-        match rest.char_indices().find(|&(_, c)| is_full_stop(c)) {
-            Some((at, dot)) => {
-                start += at + dot.len_utf8();
-                Some((label_start, &rest[..at]))
-            }
-            None => {
-                done = true;
-                Some((label_start, rest))
-            }
-        }
-    })
+    // Each label is a slice of `name`: its offset is the pointers' gap.
+    name.split(is_full_stop)
+        .map(move |label| (label.as_ptr() as usize - name.as_ptr() as usize, label))
 }
 
 fn is_full_stop(c: char) -> bool {
     matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}')
 }
 
-/// Finds the label or character that made ToASCII fail.
+/// Finds the label or character that made `ToASCII` fail.
 fn diagnose(uts46: &Uts46, host: &str, decoded: &Decoded) -> IdnaError {
     let to_ascii = |text: &str| {
         uts46

@@ -330,7 +330,7 @@ fn runs(rewrites: &[Rewrite]) -> Vec<Rewrite> {
 }
 
 /// For `uri!` and `uri_ref!` with the `idna` feature, a reg-name holding
-/// non-ASCII characters mapped to its ASCII form (UTS 46 ToASCII, `xn--`
+/// non-ASCII characters mapped to its ASCII form (UTS 46 `ToASCII`, `xn--`
 /// labels) while compiling, or why it has none. `None` leaves the host
 /// to the usual checks, which refuse non-ASCII in a URI host.
 #[cfg(feature = "idna")]

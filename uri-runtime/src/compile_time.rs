@@ -31,7 +31,7 @@
 //! |---|---|---|
 //! | space, `"` `<` `>` `\` `^` `` ` `` `\|` | `%20`, `%22`, … | never allowed in a URI; encoding them is the only reading |
 //! | non-ASCII, such as `é` | its UTF-8 bytes encoded, `%C3%A9` | likewise (RFC 3987 section 3.1) |
-//! | a non-ASCII host, such as `例え.jp` | `xn--r8jz45g.jp` (feature `idna`) | the form DNS resolves (UTS 46 ToASCII) |
+//! | a non-ASCII host, such as `例え.jp` | `xn--r8jz45g.jp` (feature `idna`) | the form DNS resolves (UTS 46 `ToASCII`) |
 //! | `%7e`, `%41` | `~`, `A` | escapes of unreserved characters are decoded |
 //! | `%2f` | `%2F` | escape hex is uppercased |
 //! | `{{` and `}}` | `%7B`, `%7D` | a single brace is a template hole |

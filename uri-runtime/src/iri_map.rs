@@ -212,7 +212,7 @@ mod idna {
     use crate::iri::{Iri, IriRef};
     use crate::uri::{Parsed, Uri, UriRef};
 
-    /// Section 3.1 with the host through UTS 46 ToASCII.
+    /// Section 3.1 with the host through UTS 46 `ToASCII`.
     fn to_wire(parsed: &Parsed<'_>) -> Result<(String, Components), IdnaError> {
         let host = match (parsed.host(), parsed.parts.host_kind()) {
             (Some(host), Some(HostKind::RegName)) => {
@@ -228,7 +228,7 @@ mod idna {
         Ok(rewrite(parsed, host, encode_non_ascii))
     }
 
-    /// Section 3.2 with `xn--` labels through UTS 46 ToUnicode, kept
+    /// Section 3.2 with `xn--` labels through UTS 46 `ToUnicode`, kept
     /// when they decode to characters an IRI host may not hold.
     fn for_display(parsed: &Parsed<'_>) -> (String, Components) {
         let host = match (parsed.host(), parsed.parts.host_kind()) {
@@ -256,7 +256,7 @@ mod idna {
     impl Iri<'_> {
         /// [`to_uri`](Self::to_uri) with the host in the form DNS
         /// resolves: a reg-name holding non-ASCII characters goes
-        /// through UTS 46 ToASCII (`xn--` labels, the option RFC 3987
+        /// through UTS 46 `ToASCII` (`xn--` labels, the option RFC 3987
         /// section 3.1 gives for DNS hosts), with the checks of
         /// [`uri_idna`]; other hosts are as in `to_uri`.
         ///
@@ -298,7 +298,7 @@ mod idna {
 
     impl Uri<'_> {
         /// [`to_iri`](Self::to_iri) with the host's `xn--` labels shown in
-        /// Unicode when they are valid (UTS 46 ToUnicode).
+        /// Unicode when they are valid (UTS 46 `ToUnicode`).
         ///
         /// ```
         /// use uri_runtime::Uri;

@@ -16,7 +16,7 @@
 ///
 /// A host with non-ASCII characters is an international domain name: with
 /// the `idna` feature (on by default) it becomes its ASCII form while
-/// compiling (UTS 46 ToASCII, `xn--` labels), and a name with no ASCII
+/// compiling (UTS 46 `ToASCII`, `xn--` labels), and a name with no ASCII
 /// form is a compile error saying which label or character and why. The
 /// example of RFC 3987:
 ///
