@@ -82,3 +82,20 @@ fn readme_runtime_error_matches_the_macro_wording() {
         "https://example.com/100%\n                       ^"
     );
 }
+
+#[test]
+fn readme_iri_example_holds() -> Result<(), Box<dyn std::error::Error>> {
+    use uri::{Iri, iri};
+
+    const PAGE: Uri<'static> = uri!("http://例え.jp/引き出し");
+    const SHOWN: Iri<'static> = iri!("http://例え.jp/引き出し");
+    assert_eq!(
+        PAGE.as_str(),
+        "http://xn--r8jz45g.jp/%E5%BC%95%E3%81%8D%E5%87%BA%E3%81%97"
+    );
+    assert_eq!(SHOWN.to_uri_idna()?, PAGE.as_str());
+    assert_eq!(PAGE.to_iri_idna(), "http://例え.jp/引き出し");
+    let err = Iri::parse("https://example.com/\u{202E}fdp.exe").unwrap_err();
+    assert_eq!(err.index(), 20);
+    Ok(())
+}

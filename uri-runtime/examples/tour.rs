@@ -1,12 +1,12 @@
-//! A tour of the library: a compile-time literal, a template, parsing,
-//! components, encoding, decoding, errors drawn with carets, and the RFC
-//! 3986 toolbox: resolution, relativization, normalization, building and
+//! A tour of the library: a compile-time literal, a template, IRIs and
+//! international domain names, parsing, components, encoding, decoding,
+//! errors drawn with carets, and the RFC 3986 toolbox: resolution, relativization, normalization, building and
 //! query parameters.
 //!
 //! Run it with `cargo run --example tour`.
 
 use uri_runtime::{
-    Host, ResolveOptions, SchemeRules, Uri, UriBuilder, UriRef, UriRefBuf, pct, uri,
+    Host, Iri, ResolveOptions, SchemeRules, Uri, UriBuilder, UriRef, UriRefBuf, iri, pct, uri,
 };
 
 /// Checked and pre-encoded while compiling: a space and non-ASCII are
@@ -25,6 +25,7 @@ fn main() {
     );
 
     templates();
+    iris();
 
     println!("== Parsing and components");
     let text = "https://alice@example.com:8443/docs/caf%C3%A9%20menu?lang=fr&page=2#prices";
@@ -121,6 +122,27 @@ fn templates() {
         url.query(),
         url.fragment()
     );
+}
+
+/// RFC 3987's example both ways, and a refused bidi override.
+fn iris() {
+    const PAGE: Uri<'static> = uri!("http://例え.jp/引き出し");
+    const SHOWN: Iri<'static> = iri!("http://例え.jp/引き出し");
+    println!("== IRIs and international domain names (RFC 3987)");
+    println!("uri!(\"http://例え.jp/引き出し\")");
+    println!("  = {PAGE}   (punycode host, UTF-8 escapes, all while compiling)");
+    println!("  shown to people: {}", PAGE.to_iri_idna());
+    println!("iri!(\"http://例え.jp/引き出し\") keeps the IRI form: {SHOWN}");
+    println!("  to_uri (percent-encoding only): {}", SHOWN.to_uri());
+    match SHOWN.to_uri_idna() {
+        Ok(uri) => println!("  to_uri_idna (host for DNS):     {uri}"),
+        Err(err) => println!("unexpected: {err}"),
+    }
+    let spoof = "https://example.com/\u{202E}fdp.exe";
+    if let Err(err) = Iri::parse(spoof) {
+        println!("Iri::parse with a RIGHT-TO-LEFT OVERRIDE:\n  error: {err}");
+        println!("{}\n", indent(&err.render(spoof).to_string()));
+    }
 }
 
 /// Resolution, relativization, normalization, building and setting.

@@ -30,6 +30,11 @@
 //!   parsed string and never allocate; accessors return the text still
 //!   percent-encoded, and decoding is always an explicit call into [`pct`].
 //! - [`UriBuf`], [`UriRefBuf`]: the owned forms (feature `alloc`).
+//! - [`Iri`], [`IriRef`] (and [`IriBuf`], [`IriRefBuf`]): RFC 3987's
+//!   internationalized identifiers, with non-ASCII characters unescaped.
+//!   [`Iri::to_uri`] maps one to the URI it stands for, [`Uri::to_iri`]
+//!   shows a URI to people; with the `idna` feature, `to_uri_idna` and
+//!   `to_iri_idna` also map hosts between Unicode and punycode.
 //! - [`ParseError`]: the byte offset and kind of the first offending byte.
 //!
 //! # The RFC 3986 toolbox (feature `alloc`)
@@ -68,8 +73,14 @@
 //!
 //! - `std` (default): implies `alloc`.
 //! - `alloc`: [`pct`] and the owned types.
-//! - `macros` (default): the [`uri!`] and [`uri_ref!`] macros (their
-//!   template form needs `alloc` too); [`compile_time`] is their guide.
+//! - `macros` (default): the [`uri!`], [`uri_ref!`], [`iri!`] and
+//!   [`iri_ref!`] macros (the template form of the first two needs `alloc`
+//!   too); [`compile_time`] is their guide.
+//! - `idna` (default): international domain names through UTS 46 (the
+//!   `idna` crate): `Iri::to_uri_idna`, `Uri::to_iri_idna`, and `uri!`
+//!   literals whose non-ASCII host becomes punycode while compiling.
+//!   About 10 s of CPU in a clean build; without it, a non-ASCII host in
+//!   `uri!` is a compile error that names the feature.
 //! - `serde`: `Serialize` and `Deserialize` for [`Uri`], [`UriRef`] (borrowed
 //!   from the input, for formats that can lend a string) and, with
 //!   `alloc`, [`UriBuf`], [`UriRefBuf`] (from any string). Deserializing
