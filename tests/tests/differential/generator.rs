@@ -135,6 +135,28 @@ const MUTATIONS: &[&str] = &[
     "\u{80}", "é", "a", "0", "9", "v", "+", "-", "~", "!", "'", "*",
 ];
 
+/// Characters that separate the IRI grammar from the URI one: `ucschar`
+/// from several planes, private use (query only), noncharacters, C1
+/// controls, the bidi formatting characters RFC 3987 forbids, and an
+/// isolate it does not list.
+const IRI_MUTATIONS: &[&str] = &[
+    "例",
+    "é",
+    "\u{A0}",
+    "\u{9F}",
+    "\u{1F600}",
+    "\u{E1000}",
+    "\u{FFFE}",
+    "\u{E000}",
+    "\u{F0000}",
+    "\u{202E}",
+    "\u{200E}",
+    "\u{2066}",
+    "?",
+    "#",
+    "%",
+];
+
 /// Produces URI-like strings from a seed.
 pub struct Generator(Rng);
 
@@ -178,14 +200,24 @@ impl Generator {
             text.push_str(rng.piece(&QUERIES));
         }
         for _ in 0..rng.below(6).saturating_sub(3) {
-            mutate(rng, &mut text);
+            mutate(rng, &mut text, MUTATIONS);
+        }
+        text
+    }
+
+    /// A URI-like string with one to three characters of the IRI grammar
+    /// put in, replaced or taken out at random places.
+    pub fn next_iri_like(&mut self) -> String {
+        let mut text = self.next_uri_like();
+        for _ in 0..=self.0.below(3) {
+            mutate(&mut self.0, &mut text, IRI_MUTATIONS);
         }
         text
     }
 }
 
 /// Inserts, replaces or deletes at a random character boundary.
-fn mutate(rng: &mut Rng, text: &mut String) {
+fn mutate(rng: &mut Rng, text: &mut String, pool: &[&'static str]) {
     let boundaries: Vec<usize> = text
         .char_indices()
         .map(|(i, _)| i)
@@ -195,7 +227,7 @@ fn mutate(rng: &mut Rng, text: &mut String) {
     let next = boundaries.iter().copied().find(|&b| b > at);
     match (rng.below(3), next) {
         (0, Some(end)) => text.replace_range(at..end, ""),
-        (1, Some(end)) => text.replace_range(at..end, rng.pick(MUTATIONS)),
-        _ => text.insert_str(at, rng.pick(MUTATIONS)),
+        (1, Some(end)) => text.replace_range(at..end, rng.pick(pool)),
+        _ => text.insert_str(at, rng.pick(pool)),
     }
 }
