@@ -9,7 +9,7 @@ seconds=${1:-60}
 shared=../../shared/conformance
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 
-targets=(parse pct_round_trip normalize resolve make_relative template)
+targets=(parse pct_round_trip normalize resolve make_relative template iri)
 for target in "${targets[@]}"; do mkdir -p "corpus/$target"; done
 python3 - "$shared" <<'PY'
 import json, sys, hashlib, pathlib
@@ -21,7 +21,7 @@ for name in ["uri_valid", "uri_invalid", "ref_valid", "ref_invalid", "components
     for case in json.loads((shared / f"{name}.json").read_text()):
         text = case.get("input")
         if isinstance(text, str):
-            for target in ["parse", "normalize", "pct_round_trip", "template"]:
+            for target in ["parse", "normalize", "pct_round_trip", "template", "iri"]:
                 put(target, text)
 for case in json.loads((shared / "resolve.json").read_text()):
     put("resolve", case["base"] + "\n" + case["ref"])

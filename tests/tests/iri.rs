@@ -492,3 +492,21 @@ proptest! {
         prop_assert_eq!(again.normalize(), uri.normalize());
     }
 }
+
+/// Found by the `iri` fuzz target: an escape in an international host
+/// decoded to `"`, which UTS 46 with the URL standard's deny list lets
+/// through, and the "URI" did not parse. Only reg-name characters may
+/// come out of the mapping now.
+#[test]
+fn idna_output_is_always_a_reg_name() {
+    let iri = IriRef::parse("//\u{757}%22x/").unwrap();
+    let err = iri.to_uri_ref_idna().unwrap_err();
+    assert_eq!(err.kind(), uri::IdnaErrorKind::DisallowedChar('"'));
+    assert_eq!((err.index(), err.len()), (4, 3));
+    assert!(
+        Iri::parse("http://例\u{FF02}.jp/")
+            .unwrap()
+            .to_uri_idna()
+            .is_err()
+    );
+}

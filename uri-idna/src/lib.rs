@@ -18,7 +18,8 @@
 //!
 //! The mapping is UTS 46 `ToASCII` from the `idna` crate (the one `url`
 //! uses), with the options of the WHATWG URL standard (`CheckHyphens`
-//! off, the URL deny list for ASCII) and DNS lengths checked: a label
+//! off), ASCII limited to what RFC 3986 allows in a `reg-name`, and DNS
+//! lengths checked: a label
 //! holds 1 to 63 bytes and a name at most 253, a final root `.` allowed.
 //! `idna` reports only that a name failed; this crate finds the label or
 //! character at fault so that the `uri!` macro and `uri-runtime` can point
@@ -40,6 +41,13 @@ use core::fmt;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use uri_core::pct::decode_triplet;
+
+/// The ASCII a result may hold: RFC 3986's `reg-name` characters (letters,
+/// digits, `-._~` and the sub-delimiters). UTS 46 checks this while it maps,
+/// so that an escape such as `%22` or a fullwidth `＂` that maps to `"`
+/// is refused rather than written into a URI where it is not allowed. The
+/// URL standard's list leaves `"`, `` ` ``, `{` and `}` out.
+const REG_NAME_ONLY: AsciiDenyList = AsciiDenyList::new(true, "\"#%/:<>?@[\\]^`{|}");
 
 /// The longest label DNS allows, in bytes of its ASCII form (RFC 1035).
 const MAX_LABEL: usize = 63;
@@ -74,7 +82,7 @@ pub fn host_to_ascii(host: &str) -> Result<Cow<'_, str>, IdnaError> {
     let uts46 = Uts46::new();
     let mapped = uts46.to_ascii(
         decoded.text.as_bytes(),
-        AsciiDenyList::URL,
+        REG_NAME_ONLY,
         Hyphens::Allow,
         DnsLength::VerifyAllowRootDot,
     );
@@ -105,7 +113,7 @@ pub fn host_to_unicode(host: &str) -> Cow<'_, str> {
     if !has_ace_label {
         return Cow::Borrowed(host);
     }
-    match Uts46::new().to_unicode(host.as_bytes(), AsciiDenyList::URL, Hyphens::Allow) {
+    match Uts46::new().to_unicode(host.as_bytes(), REG_NAME_ONLY, Hyphens::Allow) {
         (unicode, Ok(())) => Cow::Owned(unicode.into_owned()),
         (_, Err(_)) => Cow::Borrowed(host),
     }
@@ -320,7 +328,7 @@ fn diagnose(uts46: &Uts46, host: &str, decoded: &Decoded) -> IdnaError {
         uts46
             .to_ascii(
                 text.as_bytes(),
-                AsciiDenyList::URL,
+                REG_NAME_ONLY,
                 Hyphens::Allow,
                 DnsLength::Ignore,
             )
@@ -434,6 +442,29 @@ mod tests {
         assert_eq!(
             kind_at("é.%EF%BF%BF"),
             (IdnaErrorKind::DisallowedChar('\u{FFFF}'), 3, 9)
+        );
+    }
+
+    #[test]
+    fn only_reg_name_characters_come_out() {
+        // An escape or a fullwidth form that would map to `"`.
+        assert_eq!(
+            kind_at("\u{757}%22x"),
+            (IdnaErrorKind::DisallowedChar('"'), 2, 3)
+        );
+        assert_eq!(
+            kind_at("例\u{FF02}"),
+            (IdnaErrorKind::DisallowedChar('\u{FF02}'), 3, 3)
+        );
+        for c in " \"#%/:<>?@[\\]^`{|}".chars() {
+            let host = format!("例{c}");
+            assert!(host_to_ascii(&host).is_err(), "{host:?}");
+        }
+        // Sub-delimiters and unreserved marks stay: they are reg-name.
+        let mapped = host_to_ascii("例!$&'()*+,;=_~").unwrap();
+        assert!(
+            mapped.starts_with("xn--!$&'()*+,;=_~-") && mapped.is_ascii(),
+            "{mapped}"
         );
     }
 
