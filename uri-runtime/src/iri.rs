@@ -1,12 +1,12 @@
 //! `Iri` and `IriRef`: RFC 3987 internationalized resource identifiers,
 //! borrowed and validated like their URI counterparts.
 
-use uri_core::{Components, ParseError};
+use uri_core::{Components, ParseError, ParseOptions};
 
 use crate::host::Host;
 use crate::iter::{PathSegments, QueryPairs};
 use crate::port::PortError;
-use crate::uri::{Parsed, Uri, UriRef, shared_accessors, string_traits};
+use crate::uri::{Parsed, Uri, UriRef, shared_accessors, string_traits, with_iri};
 
 /// An IRI: the `IRI` rule of RFC 3987 section 2.2, a URI in which
 /// non-ASCII characters may stand unescaped. Borrowed, never allocating.
@@ -79,6 +79,24 @@ impl<'a> Iri<'a> {
         Ok(Iri(Parsed { text, parts }))
     }
 
+    /// Parses an IRI with the extensions `options` names, such as RFC 6874
+    /// zone identifiers; the grammar is RFC 3987's whatever `options` say.
+    ///
+    /// ```
+    /// use uri_runtime::{Iri, ParseOptions};
+    ///
+    /// let zoned = "http://[fe80::a%25en1]/文書";
+    /// assert!(Iri::parse_with(zoned, ParseOptions::RFC3986.with_zone_ids()).is_ok());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Self::parse).
+    pub fn parse_with(text: &'a str, options: ParseOptions) -> Result<Iri<'a>, ParseError> {
+        let parts = uri_core::parse_uri_with(text, with_iri(options))?;
+        Ok(Iri(Parsed { text, parts }))
+    }
+
     /// The scheme, before the first `:`, as written (always ASCII).
     pub fn scheme(&self) -> &'a str {
         self.0.scheme().unwrap_or("")
@@ -129,6 +147,17 @@ impl<'a> IriRef<'a> {
     /// A [`ParseError`] pointing at the first offending byte.
     pub fn parse(text: &'a str) -> Result<IriRef<'a>, ParseError> {
         let parts = uri_core::parse_iri_reference(text)?;
+        Ok(IriRef(Parsed { text, parts }))
+    }
+
+    /// Parses an IRI reference with the extensions `options` names; see
+    /// [`Iri::parse_with`].
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Self::parse).
+    pub fn parse_with(text: &'a str, options: ParseOptions) -> Result<IriRef<'a>, ParseError> {
+        let parts = uri_core::parse_uri_reference_with(text, with_iri(options))?;
         Ok(IriRef(Parsed { text, parts }))
     }
 

@@ -62,6 +62,25 @@ impl<'a> Parsed<'a> {
     }
 }
 
+/// `options` with the extensions a URI type can hold: the same, minus
+/// the IRI grammar, whose text the `Uri` types must never carry.
+fn ascii_only(options: ParseOptions) -> ParseOptions {
+    if options.zone_ids() {
+        ParseOptions::RFC3986.with_zone_ids()
+    } else {
+        ParseOptions::RFC3986
+    }
+}
+
+/// The extensions `options` names on top of the IRI grammar.
+pub(crate) fn with_iri(options: ParseOptions) -> ParseOptions {
+    if options.zone_ids() {
+        ParseOptions::RFC3987.with_zone_ids()
+    } else {
+        ParseOptions::RFC3987
+    }
+}
+
 /// The accessors shared by [`Uri`] and [`UriRef`], generated once so the two
 /// cannot drift apart.
 macro_rules! shared_accessors {
@@ -212,7 +231,9 @@ impl<'a> Uri<'a> {
     }
 
     /// Parses a URI with the grammar extensions `options` names, such as
-    /// RFC 6874 zone identifiers.
+    /// RFC 6874 zone identifiers. The IRI grammar is not one of them here:
+    /// a `Uri` is ASCII, so [`ParseOptions::RFC3987`] is read as RFC 3986
+    /// (use [`Iri::parse_with`](crate::Iri::parse_with) for IRIs).
     ///
     /// ```
     /// use uri_runtime::{ParseOptions, Uri};
@@ -220,13 +241,14 @@ impl<'a> Uri<'a> {
     /// let zoned = "http://[fe80::a%25en1]/";
     /// assert!(Uri::parse(zoned).is_err());
     /// assert!(Uri::parse_with(zoned, ParseOptions::RFC3986.with_zone_ids()).is_ok());
+    /// assert!(Uri::parse_with("http://例/", ParseOptions::RFC3987).is_err());
     /// ```
     ///
     /// # Errors
     ///
     /// As [`parse`](Self::parse).
     pub fn parse_with(text: &'a str, options: ParseOptions) -> Result<Uri<'a>, ParseError> {
-        let parts = uri_core::parse_uri_with(text, options)?;
+        let parts = uri_core::parse_uri_with(text, ascii_only(options))?;
         Ok(Uri(Parsed { text, parts }))
     }
 
@@ -282,7 +304,7 @@ impl<'a> UriRef<'a> {
     ///
     /// As [`parse`](Self::parse).
     pub fn parse_with(text: &'a str, options: ParseOptions) -> Result<UriRef<'a>, ParseError> {
-        let parts = uri_core::parse_uri_reference_with(text, options)?;
+        let parts = uri_core::parse_uri_reference_with(text, ascii_only(options))?;
         Ok(UriRef(Parsed { text, parts }))
     }
 
