@@ -510,3 +510,33 @@ fn idna_output_is_always_a_reg_name() {
             .is_err()
     );
 }
+
+#[test]
+fn conversions_between_the_iri_and_uri_types() {
+    let r = IriRef::parse("//例え.jp/a").unwrap();
+    assert!(r.to_iri().is_none());
+    assert!(r.as_uri_ref().is_none());
+    let err = Iri::try_from(r).unwrap_err();
+    assert_eq!(
+        (err.index(), err.kind()),
+        (0, ParseErrorKind::MissingScheme)
+    );
+    assert_eq!(r.to_uri_ref_idna().unwrap(), "//xn--r8jz45g.jp/a");
+
+    let absolute = IriRef::parse("s:/é").unwrap();
+    assert_eq!(Iri::try_from(absolute).unwrap(), "s:/é");
+    let ascii = IriRef::parse("a/b?c").unwrap();
+    assert_eq!(ascii.as_uri_ref().unwrap().components(), ascii.components());
+    let from_uri: IriRef<'_> = UriRef::parse("../x").unwrap().into();
+    assert_eq!(from_uri, "../x");
+
+    let shown = UriRef::parse("//xn--r8jz45g.jp/%E5%BC%95")
+        .unwrap()
+        .to_iri_ref_idna();
+    assert_eq!(shown, "//例え.jp/引");
+    let owned: uri::IriRefBuf = "写真/夏".parse().unwrap();
+    assert_eq!(owned.to_uri_ref(), "%E5%86%99%E7%9C%9F/%E5%A4%8F");
+    let owned: uri::IriBuf = "http://例え.jp/".parse().unwrap();
+    assert_eq!(owned.to_uri_idna().unwrap(), "http://xn--r8jz45g.jp/");
+    assert_eq!(owned.to_uri().to_iri(), "http://例え.jp/");
+}

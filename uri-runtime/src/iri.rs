@@ -132,10 +132,7 @@ impl<'a> Iri<'a> {
         text: &'a str,
         raw: [usize; uri_core::parse::RAW_LEN],
     ) -> Iri<'a> {
-        Iri(Parsed {
-            text,
-            parts: Components::from_raw(raw),
-        })
+        Iri(Parsed::validated(text, raw))
     }
 }
 
@@ -191,10 +188,7 @@ impl<'a> IriRef<'a> {
         text: &'a str,
         raw: [usize; uri_core::parse::RAW_LEN],
     ) -> IriRef<'a> {
-        IriRef(Parsed {
-            text,
-            parts: Components::from_raw(raw),
-        })
+        IriRef(Parsed::validated(text, raw))
     }
 }
 

@@ -24,7 +24,7 @@ type Map = fn(&str, Component) -> Cow<'_, str>;
 
 /// Writes `parsed` again with each component passed through `map` and
 /// the host replaced by `host`, recording the new boundaries.
-fn rewrite(parsed: &Parsed<'_>, host: Option<(&str, HostKind)>, map: Map) -> (String, Components) {
+fn rewrite(parsed: &Parsed<'_>, host: &MappedHost<'_>, map: Map) -> (String, Components) {
     let mut out = String::with_capacity(parsed.text.len() + parsed.text.len() / 2);
     let mut composer = Composer::new(&mut out);
     if let Some(scheme) = parsed.scheme() {
@@ -35,7 +35,7 @@ fn rewrite(parsed: &Parsed<'_>, host: Option<(&str, HostKind)>, map: Map) -> (St
         let authority = Authority {
             userinfo: userinfo.as_deref(),
             host,
-            host_kind,
+            host_kind: *host_kind,
             port: parsed.port(),
         };
         composer.authority(&authority, Form::AsIs);
@@ -112,18 +112,27 @@ fn shown_unescaped(c: char, component: Component) -> bool {
     !is_bidi_formatting(c) && (is_ucschar(c) || (component == Component::Query && is_iprivate(c)))
 }
 
-/// The host as `map` makes it, for hosts that can change: reg-names.
-fn mapped_host<'p>(parsed: &Parsed<'p>, map: Map) -> Option<(Cow<'p, str>, HostKind)> {
-    let host = parsed.host()?;
-    let kind = parsed.parts.host_kind()?;
-    Some(match kind {
-        HostKind::RegName => {
-            let mapped = map(host, Component::Host);
-            let kind = reg_name_kind(&mapped);
-            (mapped, kind)
-        }
-        _ => (Cow::Borrowed(host), kind),
-    })
+/// A mapped host and its kind.
+type MappedHost<'p> = Option<(Cow<'p, str>, HostKind)>;
+
+/// The host with a reg-name passed through `map` (given the host and its
+/// offset in `parsed`), and its kind found again; IP literals and
+/// addresses stay as they are.
+fn mapped_host<'p, E>(
+    parsed: &Parsed<'p>,
+    map: impl FnOnce(&'p str, usize) -> Result<Cow<'p, str>, E>,
+) -> Result<MappedHost<'p>, E> {
+    let (Some(host), Some(kind), Some(range)) =
+        (parsed.host(), parsed.parts.host_kind(), parsed.parts.host())
+    else {
+        return Ok(None);
+    };
+    if kind != HostKind::RegName {
+        return Ok(Some((Cow::Borrowed(host), kind)));
+    }
+    let mapped = map(host, range.start)?;
+    let kind = reg_name_kind(&mapped);
+    Ok(Some((mapped, kind)))
 }
 
 /// What a rewritten reg-name is now: decoding `%31` or mapping fullwidth
@@ -136,8 +145,12 @@ fn reg_name_kind(host: &str) -> HostKind {
 }
 
 fn with_map(parsed: &Parsed<'_>, map: Map) -> (String, Components) {
-    let host = mapped_host(parsed, map);
-    rewrite(parsed, host.as_ref().map(|(h, k)| (h.as_ref(), *k)), map)
+    let host = mapped_host(parsed, |host, _| {
+        Ok::<_, core::convert::Infallible>(map(host, Component::Host))
+    });
+    match host {
+        Ok(host) => rewrite(parsed, &host, map),
+    }
 }
 
 impl Iri<'_> {
@@ -204,53 +217,40 @@ mod idna {
     use alloc::borrow::Cow;
     use alloc::string::String;
 
-    use uri_core::{Component, Components, HostKind};
+    use uri_core::{Component, Components};
     use uri_idna::{IdnaError, host_to_ascii, host_to_unicode};
 
-    use super::{decode_for_display, encode_non_ascii, reg_name_kind, rewrite, shown_unescaped};
+    use super::{decode_for_display, encode_non_ascii, mapped_host, rewrite, shown_unescaped};
     use crate::buf::{IriBuf, IriRefBuf, UriBuf, UriRefBuf};
     use crate::iri::{Iri, IriRef};
     use crate::uri::{Parsed, Uri, UriRef};
 
     /// Section 3.1 with the host through UTS 46 `ToASCII`.
     fn to_wire(parsed: &Parsed<'_>) -> Result<(String, Components), IdnaError> {
-        let host = match (parsed.host(), parsed.parts.host_kind()) {
-            (Some(host), Some(HostKind::RegName)) => {
-                let at = parsed.parts.host().map_or(0, |r| r.start);
-                let ascii = host_to_ascii(host).map_err(|err| err.offset_by(at))?;
-                let kind = reg_name_kind(&ascii);
-                Some((ascii, kind))
-            }
-            (Some(host), Some(kind)) => Some((Cow::Borrowed(host), kind)),
-            _ => None,
-        };
-        let host = host.as_ref().map(|(h, k)| (h.as_ref(), *k));
-        Ok(rewrite(parsed, host, encode_non_ascii))
+        let host = mapped_host(parsed, |host, at| {
+            host_to_ascii(host).map_err(|err| err.offset_by(at))
+        })?;
+        Ok(rewrite(parsed, &host, encode_non_ascii))
     }
 
     /// Section 3.2 with `xn--` labels through UTS 46 `ToUnicode`, kept
     /// when they decode to characters an IRI host may not hold.
     fn for_display(parsed: &Parsed<'_>) -> (String, Components) {
-        let host = match (parsed.host(), parsed.parts.host_kind()) {
-            (Some(host), Some(HostKind::RegName)) => {
-                let unicode = host_to_unicode(host);
-                let shown = if unicode
-                    .chars()
-                    .all(|c| c.is_ascii() || shown_unescaped(c, Component::Host))
-                {
-                    unicode
-                } else {
-                    Cow::Borrowed(host)
-                };
-                let shown = decode_for_display(&shown, Component::Host).into_owned();
-                let kind = reg_name_kind(&shown);
-                Some((shown, kind))
-            }
-            (Some(host), Some(kind)) => Some((String::from(host), kind)),
-            _ => None,
-        };
-        let host = host.as_ref().map(|(h, k)| (h.as_str(), *k));
-        rewrite(parsed, host, decode_for_display)
+        let host = mapped_host(parsed, |host, _| {
+            let unicode = host_to_unicode(host);
+            let fits = unicode
+                .chars()
+                .all(|c| c.is_ascii() || shown_unescaped(c, Component::Host));
+            let shown = if fits { unicode } else { Cow::Borrowed(host) };
+            let decoded = match decode_for_display(&shown, Component::Host) {
+                Cow::Borrowed(_) => shown,
+                Cow::Owned(decoded) => Cow::Owned(decoded),
+            };
+            Ok::<_, core::convert::Infallible>(decoded)
+        });
+        match host {
+            Ok(host) => rewrite(parsed, &host, decode_for_display),
+        }
     }
 
     impl Iri<'_> {

@@ -15,6 +15,15 @@ pub(crate) struct Parsed<'a> {
 }
 
 impl<'a> Parsed<'a> {
+    /// A string and the boundaries the literal macros computed while
+    /// compiling: what every type's `__from_validated` wraps.
+    pub(crate) const fn validated(text: &'a str, raw: [usize; uri_core::parse::RAW_LEN]) -> Self {
+        Parsed {
+            text,
+            parts: Components::from_raw(raw),
+        }
+    }
+
     fn slice(&self, range: Option<core::ops::Range<usize>>) -> Option<&'a str> {
         // The ranges come from the parser, on char boundaries of `text`.
         range.and_then(|r| self.text.get(r))
@@ -279,10 +288,7 @@ impl<'a> Uri<'a> {
         text: &'a str,
         raw: [usize; uri_core::parse::RAW_LEN],
     ) -> Uri<'a> {
-        Uri(Parsed {
-            text,
-            parts: Components::from_raw(raw),
-        })
+        Uri(Parsed::validated(text, raw))
     }
 }
 
@@ -345,10 +351,7 @@ impl<'a> UriRef<'a> {
         text: &'a str,
         raw: [usize; uri_core::parse::RAW_LEN],
     ) -> UriRef<'a> {
-        UriRef(Parsed {
-            text,
-            parts: Components::from_raw(raw),
-        })
+        UriRef(Parsed::validated(text, raw))
     }
 }
 
