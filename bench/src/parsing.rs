@@ -1,0 +1,176 @@
+//! Parse, parse + normalize, and resolve: our crate against the URI peers.
+
+use std::convert::TryFrom;
+
+use iri_string::format::ToDedicatedString;
+
+use crate::operation::{Operation, Subject, Target};
+use crate::workloads::{Inputs, RFC_BASE, RFC_REFERENCES};
+
+/// How many times one resolve pass goes through the 42 references, so a
+/// pass lasts long enough to time.
+const RESOLVE_REPEATS: usize = 50;
+
+/// One reference in, the resolved length out (`None` if refused).
+type Resolver = Box<dyn Fn(&str) -> Option<usize>>;
+
+/// Parse, normalize and resolve.
+pub fn operations(inputs: &Inputs) -> Vec<Operation<'_>> {
+    vec![parse(inputs), normalize(inputs), resolve()]
+}
+
+/// Each string of the corpus parsed as a URI-reference (or what the peer
+/// parses); the result counts the strings accepted.
+fn parse(inputs: &Inputs) -> Operation<'_> {
+    let corpus = &inputs.corpus;
+    let accepted =
+        move |parse: fn(&str) -> bool| move || corpus.iter().filter(|s| parse(s)).count();
+    Operation {
+        name: "parse corpus".into(),
+        items: corpus.len(),
+        bytes: inputs.corpus_bytes(),
+        ours: Subject::new("uri", accepted(|s| uri::UriRef::parse(s).is_ok())),
+        peers: vec![
+            Subject::new(
+                "fluent-uri",
+                accepted(|s| fluent_uri::UriRef::parse(s).is_ok()),
+            ),
+            Subject::new(
+                "iri-string",
+                accepted(|s| iri_string::types::UriReferenceStr::new(s).is_ok()),
+            ),
+            Subject::new("oxiri", accepted(|s| oxiri::IriRef::parse(s).is_ok())),
+            Subject::new("url", accepted(|s| url::Url::parse(s).is_ok())),
+            Subject::new("http", accepted(|s| s.parse::<http::Uri>().is_ok())),
+            Subject::new(
+                "uriparse",
+                accepted(|s| uriparse::URIReference::try_from(s).is_ok()),
+            ),
+        ],
+        target: Some(Target::peer(0.5, "fluent-uri")),
+    }
+}
+
+/// Each string of the corpus parsed as an absolute URI and written out in
+/// normal form (RFC 3986 section 6.2.2, as each crate implements it; `url`
+/// normalizes while parsing, by the WHATWG rules). The result sums the
+/// normalized lengths.
+fn normalize(inputs: &Inputs) -> Operation<'_> {
+    let corpus = &inputs.corpus;
+    let total = move |normalize: fn(&str) -> Option<usize>| {
+        move || corpus.iter().filter_map(|s| normalize(s)).sum()
+    };
+    Operation {
+        name: "parse + normalize corpus".into(),
+        items: corpus.len(),
+        bytes: inputs.corpus_bytes(),
+        ours: Subject::new(
+            "uri",
+            total(|s| Some(uri::Uri::parse(s).ok()?.normalize().as_str().len())),
+        ),
+        peers: vec![
+            Subject::new(
+                "fluent-uri",
+                total(|s| Some(fluent_uri::Uri::parse(s).ok()?.normalize().as_str().len())),
+            ),
+            Subject::new(
+                "iri-string",
+                total(|s| {
+                    let parsed = iri_string::types::UriStr::new(s).ok()?;
+                    Some(parsed.normalize().to_dedicated_string().len())
+                }),
+            ),
+            Subject::new(
+                "url",
+                total(|s| Some(url::Url::parse(s).ok()?.as_str().len())),
+            ),
+            Subject::new(
+                "uriparse",
+                total(|s| {
+                    // `URI::try_from(&str)` panics on some corpus strings
+                    // (uriparse 0.6.4 unwraps an error conversion); going
+                    // through `URIReference` does not.
+                    let reference = uriparse::URIReference::try_from(s).ok()?;
+                    let mut parsed = uriparse::URI::try_from(reference).ok()?;
+                    parsed.normalize();
+                    Some(parsed.to_string().len())
+                }),
+            ),
+        ],
+        target: Some(Target::best_peer(0.5)),
+    }
+}
+
+/// The 42 references of RFC 3986 section 5.4, each parsed and resolved
+/// against the section's base (parsed once, outside the pass) into an
+/// owned result. The result sums the resolved lengths.
+fn resolve() -> Operation<'static> {
+    let total = |resolve: Resolver| {
+        move || {
+            (0..RESOLVE_REPEATS)
+                .map(|_| {
+                    RFC_REFERENCES
+                        .iter()
+                        .filter_map(|r| resolve(r))
+                        .sum::<usize>()
+                })
+                .sum()
+        }
+    };
+    let ours = uri::Uri::parse(RFC_BASE).ok();
+    let fluent = fluent_uri::Uri::parse(RFC_BASE).ok();
+    let iri_string = iri_string::types::UriAbsoluteStr::new(RFC_BASE).ok();
+    let oxiri = oxiri::Iri::parse(RFC_BASE).ok();
+    let url = url::Url::parse(RFC_BASE).ok();
+    let uriparse = uriparse::URI::try_from(RFC_BASE).ok();
+    Operation {
+        name: "resolve RFC 3986 5.4".into(),
+        items: RFC_REFERENCES.len() * RESOLVE_REPEATS,
+        bytes: RFC_REFERENCES.iter().map(|r| r.len()).sum::<usize>() * RESOLVE_REPEATS,
+        ours: Subject::new(
+            "uri",
+            total(Box::new(move |r| {
+                let reference = uri::UriRef::parse(r).ok()?;
+                Some(reference.resolve_against(ours.as_ref()?).as_str().len())
+            })),
+        ),
+        peers: vec![
+            Subject::new(
+                "fluent-uri",
+                total(Box::new(move |r| {
+                    let reference = fluent_uri::UriRef::parse(r).ok()?;
+                    let resolved = reference.resolve_against(fluent.as_ref()?).ok()?;
+                    Some(resolved.as_str().len())
+                })),
+            ),
+            Subject::new(
+                "iri-string",
+                total(Box::new(move |r| {
+                    let reference = iri_string::types::UriReferenceStr::new(r).ok()?;
+                    let resolved = reference.resolve_against(iri_string?);
+                    Some(resolved.to_dedicated_string().len())
+                })),
+            ),
+            Subject::new(
+                "oxiri",
+                total(Box::new(move |r| {
+                    Some(oxiri.as_ref()?.resolve(r).ok()?.as_str().len())
+                })),
+            ),
+            Subject::new(
+                "url",
+                total(Box::new(move |r| {
+                    Some(url.as_ref()?.join(r).ok()?.as_str().len())
+                })),
+            ),
+            Subject::new(
+                "uriparse",
+                total(Box::new(move |r| {
+                    let reference = uriparse::URIReference::try_from(r).ok()?;
+                    Some(uriparse.as_ref()?.resolve(&reference).to_string().len())
+                })),
+            ),
+        ],
+        target: Some(Target::peer(0.7, "oxiri")),
+    }
+}
