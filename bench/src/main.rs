@@ -116,7 +116,10 @@ fn once(operations: &[Operation<'_>], args: &[String]) -> Result<(), String> {
 }
 
 #[cfg(feature = "count-allocations")]
-#[allow(clippy::unnecessary_wraps, reason = "the same signature as without the feature")]
+#[allow(
+    clippy::unnecessary_wraps,
+    reason = "the same signature as without the feature"
+)]
 fn allocations(operations: &[Operation<'_>]) -> Result<(), String> {
     for op in operations {
         for subject in op.subjects() {

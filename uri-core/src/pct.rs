@@ -22,11 +22,54 @@ pub const UPPER_HEX: [u8; 16] = *b"0123456789ABCDEF";
 /// assert_eq!(uri_core::pct::hex_value(b'g'), None);
 /// ```
 pub const fn hex_value(byte: u8) -> Option<u8> {
-    match byte {
-        b'0'..=b'9' => Some(byte - b'0'),
-        b'A'..=b'F' => Some(byte - b'A' + 10),
-        b'a'..=b'f' => Some(byte - b'a' + 10),
-        _ => None,
+    match HEX_VALUES[byte as usize] {
+        NOT_HEX => None,
+        value => Some(value),
+    }
+}
+
+/// What [`HEX_VALUES`] holds for a byte that is not a `HEXDIG`: a value
+/// with a high nibble, so that `high | low` of two lookups tells in one test
+/// whether either digit was bad.
+pub const NOT_HEX: u8 = 0xFF;
+
+/// The value of every byte as a hex digit, or [`NOT_HEX`]: decoders look
+/// a digit up instead of branching on its range.
+///
+/// ```
+/// use uri_core::pct::{HEX_VALUES, NOT_HEX};
+///
+/// assert_eq!((HEX_VALUES[b'7' as usize], HEX_VALUES[b'e' as usize]), (7, 14));
+/// assert_eq!(HEX_VALUES[b'%' as usize], NOT_HEX);
+/// ```
+pub const HEX_VALUES: [u8; 256] = {
+    let mut values = [NOT_HEX; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        values[byte] = match byte as u8 {
+            b @ b'0'..=b'9' => b - b'0',
+            b @ b'A'..=b'F' => b - b'A' + 10,
+            b @ b'a'..=b'f' => b - b'a' + 10,
+            _ => NOT_HEX,
+        };
+        byte += 1;
+    }
+    values
+};
+
+/// The byte two hex digits spell, or `None` if either is not a `HEXDIG`.
+///
+/// ```
+/// assert_eq!(uri_core::pct::hex_pair(b'2', b'f'), Some(b'/'));
+/// assert_eq!(uri_core::pct::hex_pair(b'2', b'g'), None);
+/// ```
+#[inline]
+pub const fn hex_pair(high: u8, low: u8) -> Option<u8> {
+    let (high, low) = (HEX_VALUES[high as usize], HEX_VALUES[low as usize]);
+    if (high | low) & 0xF0 != 0 {
+        None
+    } else {
+        Some(high << 4 | low)
     }
 }
 
@@ -36,12 +79,20 @@ pub const fn hex_value(byte: u8) -> Option<u8> {
 /// assert_eq!(&uri_core::pct::encode_byte(0xE9), b"%E9");
 /// ```
 pub const fn encode_byte(byte: u8) -> [u8; 3] {
-    [
-        b'%',
-        UPPER_HEX[(byte >> 4) as usize],
-        UPPER_HEX[(byte & 0xF) as usize],
-    ]
+    ESCAPES[byte as usize]
 }
+
+/// The triplet of every byte, computed once: encoders copy three bytes
+/// instead of splitting nibbles.
+const ESCAPES: [[u8; 3]; 256] = {
+    let mut escapes = [[0; 3]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        escapes[byte] = [b'%', UPPER_HEX[byte >> 4], UPPER_HEX[byte & 0xF]];
+        byte += 1;
+    }
+    escapes
+};
 
 /// The byte encoded by the triplet starting at `at`, if `bytes[at..end]`
 /// starts with `%` and two hex digits.
@@ -58,10 +109,7 @@ pub const fn decode_triplet(bytes: &[u8], at: usize, end: usize) -> Option<u8> {
     if at + 2 >= end || bytes[at] != b'%' {
         return None;
     }
-    match (hex_value(bytes[at + 1]), hex_value(bytes[at + 2])) {
-        (Some(high), Some(low)) => Some(high << 4 | low),
-        _ => None,
-    }
+    hex_pair(bytes[at + 1], bytes[at + 2])
 }
 
 /// Whether `bytes[at..end]` starts with a valid `pct-encoded` triplet.
@@ -85,12 +133,14 @@ pub const fn is_triplet(bytes: &[u8], at: usize, end: usize) -> bool {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct EncodeSet {
-    keep: [bool; 128],
+    /// Indexed by any byte, so a lookup needs no range check; the upper
+    /// half is always `false`.
+    keep: [bool; 256],
 }
 
 impl EncodeSet {
     /// Keeps nothing: every byte is encoded.
-    pub const NONE: EncodeSet = EncodeSet { keep: [false; 128] };
+    pub const NONE: EncodeSet = EncodeSet { keep: [false; 256] };
 
     /// Keeps exactly the bytes of a character class.
     pub const fn keeping(class: Class) -> EncodeSet {
@@ -133,7 +183,7 @@ impl EncodeSet {
     /// Whether `byte` is left as it is.
     #[inline]
     pub const fn keeps(&self, byte: u8) -> bool {
-        byte < 128 && self.keep[byte as usize]
+        self.keep[byte as usize]
     }
 }
 

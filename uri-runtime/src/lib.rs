@@ -94,13 +94,16 @@
 //! [`UriRef`], [`Host`], errors) build for `no_std` targets without an
 //! allocator.
 #![no_std]
-#![forbid(unsafe_code)]
+// One module, `ascii`, allows `unsafe` (see its docs); the rest may not.
+#![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "alloc")]
+mod ascii;
 #[cfg(feature = "alloc")]
 mod buf;
 #[cfg(feature = "alloc")]
@@ -129,6 +132,8 @@ mod query;
 mod relative;
 #[cfg(feature = "alloc")]
 mod resolve;
+#[cfg(feature = "alloc")]
+mod scan;
 #[cfg(feature = "alloc")]
 mod set;
 #[cfg(feature = "alloc")]

@@ -40,7 +40,9 @@ pub use uri_core::pct::{
     EncodeSet, FRAGMENT, PATH, PATH_SEGMENT, QUERY, QUERY_PARAM, REG_NAME, UNRESERVED, URI_CHARS,
     USERINFO,
 };
-use uri_core::pct::{decode_triplet, encode_byte};
+use uri_core::pct::{decode_triplet, encode_byte, hex_pair, is_triplet};
+
+use crate::{ascii, scan};
 
 /// Encodes every byte of `input` that `set` does not keep, `%` included,
 /// so that [`decode`] always gives `input` back.
@@ -86,19 +88,14 @@ fn encode_with<'a>(
     keep_escapes: bool,
     space_as_plus: bool,
 ) -> Cow<'a, str> {
-    let bytes = input.as_bytes();
-    let Some(first) = (0..bytes.len()).find(|&i| !stays(bytes, i, set, keep_escapes)) else {
+    let first = scan::kept_prefix(input.as_bytes(), set);
+    if first == input.len() {
         return Cow::Borrowed(input);
-    };
+    }
+    // Room for every byte and one escape in four; text that needs more
+    // grows the buffer once or twice (a `realloc`, usually in place).
     let mut out = String::with_capacity(input.len() + input.len() / 2 + 8);
-    out.push_str(input.get(..first).unwrap_or(""));
-    push_with(
-        &mut out,
-        input.get(first..).unwrap_or(""),
-        set,
-        keep_escapes,
-        space_as_plus,
-    );
+    push_with(&mut out, input, set, keep_escapes, space_as_plus);
     Cow::Owned(out)
 }
 
@@ -106,13 +103,6 @@ fn encode_with<'a>(
 /// included: [`encode`] into a buffer the caller already has.
 pub(crate) fn push_encoded(out: &mut String, input: &str, set: &EncodeSet) {
     push_with(out, input, set, false, false);
-}
-
-fn stays(bytes: &[u8], i: usize, set: &EncodeSet, keep_escapes: bool) -> bool {
-    bytes.get(i).is_some_and(|&b| {
-        set.keeps(b)
-            || (keep_escapes && b == b'%' && decode_triplet(bytes, i, bytes.len()).is_some())
-    })
 }
 
 fn push_with(
@@ -123,29 +113,100 @@ fn push_with(
     space_as_plus: bool,
 ) {
     let bytes = input.as_bytes();
+    if !keep_escapes && !space_as_plus {
+        push_escaped(out, bytes, set);
+        return;
+    }
     let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if stays(bytes, i, set, keep_escapes) {
-            // A kept run is ASCII, so its ends are char boundaries.
-            let run_end = (i..bytes.len())
-                .find(|&j| !stays(bytes, j, set, keep_escapes))
-                .unwrap_or(bytes.len());
-            out.push_str(input.get(i..run_end).unwrap_or(""));
-            i = run_end;
-        } else if b == b'%' && keep_escapes {
-            out.push_str("%25");
-            i += 1;
-        } else if b == b' ' && space_as_plus {
-            out.push('+');
-            i += 1;
-        } else {
-            for c in encode_byte(b) {
-                out.push(char::from(c));
+    while i < bytes.len() {
+        // A kept run is ASCII, so the ends of a non-empty one are char
+        // boundaries (an empty one may sit inside an escaped character).
+        let run = scan::kept_prefix(&bytes[i..], set);
+        if run > 0 {
+            out.push_str(input.get(i..i + run).unwrap_or_default());
+            i += run;
+        }
+        match bytes.get(i) {
+            None => break,
+            Some(b'%') if keep_escapes && is_triplet(bytes, i, bytes.len()) => {
+                out.push_str(input.get(i..i + 3).unwrap_or_default());
+                i += 3;
             }
-            i += 1;
+            Some(b' ') if space_as_plus => {
+                out.push('+');
+                i += 1;
+            }
+            Some(&b) => {
+                ascii::push_ascii(out, &encode_byte(b));
+                i += 1;
+            }
         }
     }
 }
+
+/// How many input bytes [`push_escaped`] encodes through its stack buffer
+/// at a time.
+const BLOCK: usize = 512;
+
+/// Appends `bytes` with every byte `set` does not keep escaped. The inner
+/// loop has no branch per byte: each byte writes four bytes to a stack
+/// buffer (itself, or its escape and one byte that the next write covers)
+/// and advances by one or three; eight kept bytes in a row are copied as
+/// one word. The buffer then goes to `out` in one copy.
+fn push_escaped(out: &mut String, bytes: &[u8], set: &EncodeSet) {
+    let mut buffer = [0u8; 3 * BLOCK + 4];
+    for block in bytes.chunks(BLOCK) {
+        let (chunks, tail) = block.as_chunks::<8>();
+        let mut n = 0;
+        for chunk in chunks {
+            let Some(window) = buffer.get_mut(n..n + 28) else {
+                break;
+            };
+            if scan::all_kept(*chunk, set) {
+                window[..8].copy_from_slice(chunk);
+                n += 8;
+            } else {
+                n += escape_each(window, chunk, set);
+            }
+        }
+        if let Some(window) = buffer.get_mut(n..n + 3 * tail.len() + 4) {
+            n += escape_each(window, tail, set);
+        }
+        ascii::push_ascii(out, &buffer[..n]);
+    }
+}
+
+/// Writes `bytes` to `window` (at least `3 * bytes.len() + 4` long), each
+/// kept or escaped; returns how many bytes are meaningful.
+#[inline]
+fn escape_each(window: &mut [u8], bytes: &[u8], set: &EncodeSet) -> usize {
+    let mut n = 0;
+    for &b in bytes {
+        let (word, width) = if set.keeps(b) {
+            (u32::from(b), 1)
+        } else {
+            (ESCAPE_WORDS[usize::from(b)], 3)
+        };
+        if let Some(slot) = window.get_mut(n..n + 4) {
+            slot.copy_from_slice(&word.to_le_bytes());
+        }
+        n += width;
+    }
+    n
+}
+
+/// Each byte's escape as a little-endian word (`%`, two digits, zero), so
+/// writing one is a single store.
+const ESCAPE_WORDS: [u32; 256] = {
+    let mut words = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let [percent, high, low] = encode_byte(byte as u8);
+        words[byte] = u32::from_le_bytes([percent, high, low, 0]);
+        byte += 1;
+    }
+    words
+};
 
 /// Why percent-decoding failed, and where.
 ///
@@ -261,36 +322,66 @@ pub fn decode_form_utf8(input: &str) -> Result<Cow<'_, str>, DecodeError> {
 
 fn decode_with(input: &str, plus_as_space: bool) -> Result<Cow<'_, [u8]>, DecodeError> {
     let bytes = input.as_bytes();
-    let special = |b: u8| b == b'%' || (plus_as_space && b == b'+');
-    let Some(first) = bytes.iter().position(|&b| special(b)) else {
+    let plus = plus_as_space.then_some(b'+');
+    let first = scan::find(bytes, b'%', plus);
+    if first == bytes.len() {
         return Ok(Cow::Borrowed(bytes));
-    };
+    }
+    // Decoding never lengthens: one allocation, sized up front.
     let mut out = Vec::with_capacity(bytes.len());
-    out.extend_from_slice(bytes.get(..first).unwrap_or(&[]));
+    out.extend_from_slice(&bytes[..first]);
     let mut i = first;
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            b'%' => {
-                let Some(decoded) = decode_triplet(bytes, i, bytes.len()) else {
-                    return Err(DecodeError {
-                        index: i,
-                        kind: DecodeErrorKind::InvalidEscape,
-                    });
-                };
-                out.push(decoded);
+    while i < bytes.len() {
+        i = decode_escapes(bytes, i, &mut out, plus_as_space)?;
+        let run = scan::find(&bytes[i..], b'%', plus);
+        out.extend_from_slice(&bytes[i..i + run]);
+        i += run;
+    }
+    Ok(Cow::Owned(out))
+}
+
+/// Decodes the run of escapes (and, for forms, `+`) starting at `i` into
+/// `out`; returns where the run ends.
+fn decode_escapes(
+    bytes: &[u8],
+    mut i: usize,
+    out: &mut Vec<u8>,
+    plus_as_space: bool,
+) -> Result<usize, DecodeError> {
+    // Eight escapes at a time while the text is nothing else, as in
+    // encoded CJK.
+    while let Some(triplets) = bytes.get(i..i + 24) {
+        let mut decoded = [0; 8];
+        let mut all = true;
+        for (slot, &[percent, high, low]) in decoded.iter_mut().zip(triplets.as_chunks::<3>().0) {
+            match hex_pair(high, low) {
+                Some(byte) if percent == b'%' => *slot = byte,
+                _ => all = false,
+            }
+        }
+        if !all {
+            break;
+        }
+        out.extend_from_slice(&decoded);
+        i += 24;
+    }
+    loop {
+        match bytes.get(i) {
+            Some(b'%') => {
+                let byte = decode_triplet(bytes, i, bytes.len()).ok_or(DecodeError {
+                    index: i,
+                    kind: DecodeErrorKind::InvalidEscape,
+                })?;
+                out.push(byte);
                 i += 3;
             }
-            b'+' if plus_as_space => {
+            Some(b'+') if plus_as_space => {
                 out.push(b' ');
                 i += 1;
             }
-            _ => {
-                out.push(b);
-                i += 1;
-            }
+            _ => return Ok(i),
         }
     }
-    Ok(Cow::Owned(out))
 }
 
 fn into_utf8<'a>(input: &'a str, decoded: Cow<'a, [u8]>) -> Result<Cow<'a, str>, DecodeError> {
