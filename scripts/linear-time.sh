@@ -3,6 +3,7 @@
 # inputs: counts instructions (callgrind, exact and repeatable) of each
 # operation at size N and 2N, minus the same program at size 0, and prints
 # the ratio, which is 2.00 for linear work and 4.00 for quadratic.
+# A second table gives instructions per input byte at about 10 KB and 1 MB.
 # Usage: scripts/linear-time.sh [N]   (default 100000; needs valgrind)
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,17 +20,37 @@ instructions() { # op, size
 }
 
 printf '| operation | input at N = %s | instructions at N | at 2N | ratio |\n|---|---|---:|---:|---:|\n' "$n"
-for op in dots resolve relative query build; do
+for op in dots resolve relative query build path escapes; do
     case $op in
         dots) what="\`http://h/\` + N × \`a/../\`, normalized" ;;
         resolve) what="N × \`a/../\` + \`g\`, resolved" ;;
         relative) what="two paths of N segments, relativized" ;;
         query) what="query of N × \`k=%41&\`, normalized and decoded" ;;
         build) what="raw path of N × \`é/\`, encoded by the builder" ;;
+        path) what="\`http://h/\` + N × \`seg/\`, normalized" ;;
+        escapes) what="N × \`%E4%BA%AC\`, decoded" ;;
     esac
     base=$(instructions "$op" 0)
     one=$(( $(instructions "$op" "$n") - base ))
     two=$(( $(instructions "$op" $((2 * n))) - base ))
     ratio=$(awk -v a="$one" -v b="$two" 'BEGIN { printf "%.2f", b / a }')
     printf '| %s | %s | %s | %s | %s |\n' "$op" "$what" "$one" "$two" "$ratio"
+done
+
+printf '\n| operation | bytes per unit | instructions per byte at 10 KB | at 1 MB |\n|---|---:|---:|---:|\n'
+for op in dots resolve relative query build path escapes; do
+    case $op in
+        dots | resolve) unit=5 ;;
+        relative) unit=4 ;;
+        query) unit=6 ;;
+        build) unit=3 ;;
+        path) unit=4 ;;
+        escapes) unit=9 ;;
+    esac
+    base=$(instructions "$op" 0)
+    small=$((10000 / unit))
+    large=$((1000000 / unit))
+    per_small=$(awk -v t="$(instructions "$op" "$small")" -v b="$base" -v n=$((small * unit)) 'BEGIN { printf "%.1f", (t - b) / n }')
+    per_large=$(awk -v t="$(instructions "$op" "$large")" -v b="$base" -v n=$((large * unit)) 'BEGIN { printf "%.1f", (t - b) / n }')
+    printf '| %s | %s | %s | %s |\n' "$op" "$unit" "$per_small" "$per_large"
 done

@@ -1,12 +1,14 @@
 //! Runs one toolbox operation on a generated pathological input of a given
 //! size, for `scripts/linear-time.sh` to count instructions at two sizes.
 //!
-//! Usage: `pathological <dots|resolve|relative|query|build> <n>`
+//! Usage: `pathological <dots|resolve|relative|query|build|path|escapes> <n>`
 //!   dots      normalize `http://h/` followed by n times `a/../`
 //!   resolve   resolve n times `a/../` then `g` against `http://h/b/c`
 //!   relative  relativize between two paths of n segments that differ at the end
 //!   query     normalize and decode a query of n `k=%41&` pairs (6n bytes)
 //!   build     build a URI from a raw path of n `é/` segments (encoded)
+//!   path      normalize `http://h/` followed by n times `seg/` (4n bytes)
+//!   escapes   decode n times `%E4%BA%AC` (9n bytes of escapes, all UTF-8)
 
 use std::error::Error;
 use std::hint::black_box;
@@ -17,7 +19,7 @@ use uri::{Uri, UriBuilder, UriRef};
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let (Some(op), Some(Ok(n))) = (args.get(1), args.get(2).map(|n| n.parse::<usize>())) else {
-        eprintln!("usage: pathological <dots|resolve|relative|query|build> <n>");
+        eprintln!("usage: pathological <dots|resolve|relative|query|build|path|escapes> <n>");
         return ExitCode::FAILURE;
     };
     match run(op, n) {
@@ -67,6 +69,14 @@ fn run(op: &str, n: usize) -> Result<usize, Box<dyn Error>> {
                 .path(&path)
                 .build()?;
             built.as_str().len()
+        }
+        "path" => {
+            let text = format!("http://h/{}", "seg/".repeat(n));
+            Uri::parse(&text)?.normalize().as_str().len()
+        }
+        "escapes" => {
+            let text = "%E4%BA%AC".repeat(n);
+            uri::pct::decode_utf8(&text)?.len()
         }
         other => return Err(format!("unknown operation {other:?}").into()),
     })

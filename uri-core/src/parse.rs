@@ -292,8 +292,16 @@ const fn parse(
 
     let authority = if i + 1 < len && b[i] == b'/' && b[i + 1] == b'/' {
         let start = i + 2;
-        let end = find_any(b, start, len, b"/?#");
-        let bounds = attempt!(authority(b, start, end, options));
+        // Most authorities are userinfo characters (which include the
+        // host's and the port's) up to a delimiter: one fast span finds
+        // the end and shows there is no `@`. Anything else is searched.
+        let plain_end = USERINFO.span(b, start, len);
+        let end = if plain_end == len || matches!(b[plain_end], b'/' | b'?' | b'#') {
+            plain_end
+        } else {
+            find_any(b, plain_end, len, b"/?#")
+        };
+        let bounds = attempt!(authority(b, start, end, plain_end == end, options));
         i = end;
         Some(bounds)
     } else {
@@ -360,6 +368,11 @@ const fn parse(
 /// `/`, `?` or `#` can only end a scheme, since a relative path's first
 /// segment may not contain one (section 4.2).
 const fn scheme(b: &[u8], required: bool) -> Result<Option<usize>, ParseError> {
+    // The common case in one pass: a valid scheme name, then its `:`.
+    let end = SCHEME.span(b, 0, b.len());
+    if end > 0 && end < b.len() && b[end] == b':' && ALPHA.contains(b[0]) {
+        return Ok(Some(end));
+    }
     let colon = find_any(b, 0, b.len(), b":/?#");
     if colon == b.len() || b[colon] != b':' {
         return if required {
@@ -399,15 +412,21 @@ const fn port_digits(b: &[u8], from: usize, to: usize) -> Result<(), ParseError>
     Ok(())
 }
 
-/// Parses `[ userinfo "@" ] host [ ":" port ]` in `b[start..end]`.
+/// Parses `[ userinfo "@" ] host [ ":" port ]` in `b[start..end]`;
+/// `no_at` says the caller has seen that it holds no `@`.
 const fn authority(
     b: &[u8],
     start: usize,
     end: usize,
+    no_at: bool,
     options: ParseOptions,
 ) -> Result<AuthorityBounds, ParseError> {
     // userinfo cannot contain `@`, so the first one ends it.
-    let at = find_any(b, start, end, b"@");
+    let at = if no_at {
+        end
+    } else {
+        find_any(b, start, end, b"@")
+    };
     let (userinfo_end, host_start) = if at < end {
         attempt!(component(
             b,
@@ -492,10 +511,12 @@ const fn component(
 ) -> Result<usize, ParseError> {
     let mut i = from;
     while i < to {
+        i = class.span(b, i, to);
+        if i >= to {
+            break;
+        }
         let byte = b[i];
-        if class.contains(byte) {
-            i += 1;
-        } else if byte == b'%' {
+        if byte == b'%' {
             if decode_triplet(b, i, to).is_none() {
                 return Err(ParseError::at(
                     b,

@@ -40,6 +40,52 @@ impl Class {
         TABLE[byte as usize] & self.0 != 0
     }
 
+    /// The end of the run of this class's bytes in `bytes[from..to]`: the
+    /// first index whose byte is not in the class, or `to` (clamped to the
+    /// length of `bytes`).
+    ///
+    /// ```
+    /// use uri_core::table::PATH;
+    ///
+    /// assert_eq!(PATH.span(b"/a/b?q", 0, 6), 4);
+    /// assert_eq!(PATH.span(b"/a/b?q", 5, 6), 6);
+    /// ```
+    ///
+    /// The parser spends most of its time here, so the run is checked
+    /// eight bytes at a time: eight lookups combined with `&`, one branch.
+    #[inline]
+    pub const fn span(self, bytes: &[u8], from: usize, to: usize) -> usize {
+        let to = if to < bytes.len() { to } else { bytes.len() };
+        let mut i = from;
+        while i + 8 <= to {
+            let Some((_, rest)) = bytes.split_at_checked(i) else {
+                break;
+            };
+            let [b0, b1, b2, b3, b4, b5, b6, b7, ..] = *rest else {
+                break;
+            };
+            // A bit of the mask that all eight entries share: all eight
+            // are in the class. (A class of several bits may fail this
+            // test with all eight in it; the byte loop below then decides.)
+            let shared = TABLE[b0 as usize]
+                & TABLE[b1 as usize]
+                & TABLE[b2 as usize]
+                & TABLE[b3 as usize]
+                & TABLE[b4 as usize]
+                & TABLE[b5 as usize]
+                & TABLE[b6 as usize]
+                & TABLE[b7 as usize];
+            if shared & self.0 == 0 {
+                break;
+            }
+            i += 8;
+        }
+        while i < to && self.contains(bytes[i]) {
+            i += 1;
+        }
+        i
+    }
+
     /// The bytes in either class.
     #[must_use]
     pub const fn union(self, other: Class) -> Class {
@@ -397,6 +443,54 @@ mod rule {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The eight-at-a-time span against a byte-at-a-time one, for
+    /// single-bit and multi-bit classes, on random bytes biased towards
+    /// each class so that long runs occur.
+    #[test]
+    fn span_agrees_with_a_byte_loop() {
+        let classes = [
+            PATH,
+            QUERY_FRAGMENT,
+            REG_NAME,
+            USERINFO,
+            SCHEME,
+            RESERVED.union(UNRESERVED),
+        ];
+        let mut seed = 0x3986_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for class in classes {
+            let members: [u8; 256] = core::array::from_fn(|i| i as u8);
+            let members: [u8; 256] = members.map(|b| if class.contains(b) { b } else { b'a' });
+            for _ in 0..500 {
+                let len = (next() % 40) as usize;
+                let mut bytes = [0u8; 40];
+                for slot in &mut bytes[..len] {
+                    let r = next();
+                    *slot = if r % 13 == 0 {
+                        (r >> 8) as u8
+                    } else {
+                        members[((r >> 16) % 256) as usize]
+                    };
+                }
+                let bytes = &bytes[..len];
+                let from = if len == 0 { 0 } else { (next() as usize) % len };
+                let naive = (from..len)
+                    .find(|&i| !class.contains(bytes[i]))
+                    .unwrap_or(len);
+                assert_eq!(
+                    class.span(bytes, from, len),
+                    naive,
+                    "{class:?} {bytes:?} from {from}"
+                );
+            }
+        }
+    }
 
     /// Each class checked against a direct, independent spelling of its rule.
     #[test]
