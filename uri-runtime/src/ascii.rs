@@ -43,9 +43,7 @@ mod tests {
     fn unchecked_push_matches_the_safe_one_on_random_ascii() {
         let mut seed = 0x3986_u64;
         for _ in 0..1000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = crate::scan::tests::xorshift(&mut seed);
             let len = (seed % 64) as usize;
             let bytes: Vec<u8> = (0..len)
                 .map(|k| ((seed >> (k % 57)) & 0x7F) as u8)

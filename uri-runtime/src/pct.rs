@@ -428,6 +428,20 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_escape_after_a_dense_run_is_reported_at_its_percent() {
+        let text = "%41".repeat(9) + "%4G";
+        let err = decode(&text).unwrap_err();
+        assert_eq!(
+            (err.index(), err.kind()),
+            (27, DecodeErrorKind::InvalidEscape)
+        );
+        assert_eq!(
+            decode(&"%41".repeat(9)).unwrap().as_ref(),
+            "A".repeat(9).as_bytes()
+        );
+    }
+
+    #[test]
     fn form_decoding_turns_plus_into_space_only_when_asked() {
         assert_eq!(decode_utf8("a+b").unwrap(), "a+b");
         assert_eq!(decode_form_utf8("a+b").unwrap(), "a b");

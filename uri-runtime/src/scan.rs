@@ -78,12 +78,13 @@ const fn zero_bytes(word: u128) -> u128 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use alloc::vec::Vec;
     use uri_core::pct::UNRESERVED;
 
-    fn xorshift(seed: &mut u64) -> u64 {
+    /// xorshift64, for the random inputs of this crate's unit tests.
+    pub(crate) fn xorshift(seed: &mut u64) -> u64 {
         *seed ^= *seed << 13;
         *seed ^= *seed >> 7;
         *seed ^= *seed << 17;
