@@ -2,9 +2,10 @@
 //!
 //! `scripts/bench.sh` runs every mode and prints one table; the modes are:
 //!
-//! - `table [--rounds N] [--allocations FILE] [--instructions FILE]`:
-//!   times every operation in interleaved rounds and prints the table,
-//!   with the per-item figures of the other modes' files;
+//! - `table [--rounds N] [--only TEXT] [--allocations FILE] [--instructions FILE]`:
+//!   times every operation (or those whose name contains `TEXT`) in
+//!   interleaved rounds and prints the table, with the per-item figures of
+//!   the other modes' files;
 //! - `list`: one line per subject, `operation<TAB>subject<TAB>items`;
 //! - `once OPERATION SUBJECT`: one pass of one subject (or of nothing, for
 //!   `none`), for callgrind to count;
@@ -30,7 +31,7 @@ use operation::Operation;
 use workloads::Inputs;
 
 const USAGE: &str = "usage: uri-bench [--corpus PATH] \
-    (table [--rounds N] [--allocations FILE] [--instructions FILE] | list | once OPERATION SUBJECT | allocations)";
+    (table [--rounds N] [--only TEXT] [--allocations FILE] [--instructions FILE] | list | once OPERATION SUBJECT | allocations)";
 
 fn main() -> ExitCode {
     match run(std::env::args().skip(1).collect()) {
@@ -81,10 +82,12 @@ fn table(operations: &[Operation<'_>], args: &mut Vec<String>) -> Result<(), Str
             |p| report::read_figures(&p),
         )
     };
+    let only = take_option(args, "--only")?.unwrap_or_default();
     let allocations = figures(take_option(args, "--allocations")?)?;
     let instructions = figures(take_option(args, "--instructions")?)?;
     let timed: Vec<_> = operations
         .iter()
+        .filter(|operation| operation.name.contains(&only))
         .map(|operation| {
             eprintln!("timing {} ({rounds} rounds)", operation.name);
             report::Timed {

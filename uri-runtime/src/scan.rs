@@ -3,8 +3,8 @@
 //!
 //! Encoding asks "how long is the run of bytes the set keeps?", a table
 //! lookup per byte, answered for eight bytes with one branch. Decoding
-//! asks "where is the next `%`?", answered for sixteen bytes with a few
-//! word operations (the classic has-zero-byte test on `word ^ pattern`).
+//! asks "where is the next `%`?", answered for sixty-four or sixteen bytes
+//! at a time by comparisons the compiler turns into vector instructions.
 
 use uri_core::pct::EncodeSet;
 
@@ -36,45 +36,63 @@ pub(crate) fn all_kept(chunk: [u8; 8], set: &EncodeSet) -> bool {
 /// The index of the first `needle` in `bytes`, or `bytes.len()`; with
 /// `also`, of the first byte that is either.
 pub(crate) fn find(bytes: &[u8], needle: u8, also: Option<u8>) -> usize {
-    match also {
-        None => find_with(
-            bytes,
-            |word| zero_bytes(word ^ splat(needle)),
-            |b| b == needle,
-        ),
-        Some(other) => find_with(
-            bytes,
-            |word| zero_bytes(word ^ splat(needle)) | zero_bytes(word ^ splat(other)),
-            |b| b == needle || b == other,
-        ),
-    }
-}
-
-fn find_with(bytes: &[u8], marks: impl Fn(u128) -> u128, is: impl Fn(u8) -> bool) -> usize {
-    let (chunks, _) = bytes.as_chunks::<16>();
-    for (k, chunk) in chunks.iter().enumerate() {
-        let marked = marks(u128::from_le_bytes(*chunk));
-        if marked != 0 {
-            return k * 16 + (marked.trailing_zeros() / 8) as usize;
+    let other = also.unwrap_or(needle);
+    // Long runs first, sixty-four bytes per test; then the sixteen bytes
+    // that hold the mark.
+    let (blocks, _) = bytes.as_chunks::<64>();
+    let clear = blocks
+        .iter()
+        .take_while(|block| !any_in(block, needle, also))
+        .count();
+    let mut done = clear * 64;
+    let (chunks, _) = bytes[done..].as_chunks::<16>();
+    for chunk in chunks {
+        let at = find_in(chunk, needle, also);
+        if at < 16 {
+            return done + at;
         }
+        done += 16;
     }
-    let done = chunks.len() * 16;
     done + bytes[done..]
         .iter()
-        .position(|&b| is(b))
+        .position(|&b| b == needle || b == other)
         .unwrap_or(bytes.len() - done)
 }
 
-/// `byte` repeated in every byte of a word.
-const fn splat(byte: u8) -> u128 {
-    u128::from_ne_bytes([byte; 16])
+/// Whether `chunk` holds `needle` (or `also`): compared without a branch
+/// per byte, which the compiler turns into vector instructions.
+#[inline]
+#[allow(
+    clippy::needless_bitwise_bool,
+    reason = "`||` would branch per byte and keep the compiler from vectorizing"
+)]
+pub(crate) fn any_in<const N: usize>(chunk: &[u8; N], needle: u8, also: Option<u8>) -> bool {
+    let other = also.unwrap_or(needle);
+    chunk
+        .iter()
+        .fold(false, |any, &b| any | (b == needle) | (b == other))
 }
 
-/// The high bit set in each zero byte of `word`, up to and including the
-/// lowest one: bytes above a zero byte may be marked falsely, so only the
-/// lowest mark is meaningful, and little-endian order makes it the first.
-const fn zero_bytes(word: u128) -> u128 {
-    word.wrapping_sub(splat(0x01)) & !word & splat(0x80)
+/// [`find`] in sixteen bytes: 16 when neither byte is there.
+///
+/// Written as a comparison of every byte and one count of trailing zeros,
+/// with no branch per byte, so that the compiler makes it a handful of
+/// vector instructions.
+#[inline]
+#[allow(
+    clippy::needless_bitwise_bool,
+    reason = "`||` would branch per byte and keep the compiler from vectorizing"
+)]
+pub(crate) fn find_in(chunk: &[u8; 16], needle: u8, also: Option<u8>) -> usize {
+    let other = also.unwrap_or(needle);
+    let marks = chunk.map(|b| {
+        if (b == needle) | (b == other) {
+            0xFF
+        } else {
+            0
+        }
+    });
+    (u128::from_le_bytes(marks).trailing_zeros() / 8) as usize
 }
 
 #[cfg(test)]
