@@ -136,18 +136,24 @@ pub struct EncodeSet {
     /// Indexed by any byte, so a lookup needs no range check; the upper
     /// half is always `false`.
     keep: [bool; 256],
+    /// The same answers for vector code: bit `h` of `rows[l]` is set when
+    /// byte `16 * h + l` is kept (`h` < 8, since only ASCII is kept).
+    rows: [u8; 16],
 }
 
 impl EncodeSet {
     /// Keeps nothing: every byte is encoded.
-    pub const NONE: EncodeSet = EncodeSet { keep: [false; 256] };
+    pub const NONE: EncodeSet = EncodeSet {
+        keep: [false; 256],
+        rows: [0; 16],
+    };
 
     /// Keeps exactly the bytes of a character class.
     pub const fn keeping(class: Class) -> EncodeSet {
         let mut set = EncodeSet::NONE;
         let mut byte = 0;
         while byte < 128 {
-            set.keep[byte] = class.contains(byte as u8) && byte != b'%' as usize;
+            set = set.with(byte, class.contains(byte));
             byte += 1;
         }
         set
@@ -159,9 +165,7 @@ impl EncodeSet {
     pub const fn and_keep(mut self, bytes: &[u8]) -> EncodeSet {
         let mut i = 0;
         while i < bytes.len() {
-            if bytes[i] < 128 && bytes[i] != b'%' {
-                self.keep[bytes[i] as usize] = true;
-            }
+            self = self.with(bytes[i], true);
             i += 1;
         }
         self
@@ -172,11 +176,26 @@ impl EncodeSet {
     pub const fn but_encode(mut self, bytes: &[u8]) -> EncodeSet {
         let mut i = 0;
         while i < bytes.len() {
-            if bytes[i] < 128 {
-                self.keep[bytes[i] as usize] = false;
-            }
+            self = self.with(bytes[i], false);
             i += 1;
         }
+        self
+    }
+
+    /// This set with `byte` kept or not; `%` and non-ASCII bytes stay
+    /// encoded whatever `keep` says.
+    const fn with(mut self, byte: u8, keep: bool) -> EncodeSet {
+        if byte >= 128 {
+            return self;
+        }
+        let keep = keep && byte != b'%';
+        let (row, bit) = ((byte & 0x0F) as usize, 1 << (byte >> 4));
+        self.keep[byte as usize] = keep;
+        self.rows[row] = if keep {
+            self.rows[row] | bit
+        } else {
+            self.rows[row] & !bit
+        };
         self
     }
 
@@ -184,6 +203,15 @@ impl EncodeSet {
     #[inline]
     pub const fn keeps(&self, byte: u8) -> bool {
         self.keep[byte as usize]
+    }
+
+    /// The kept bytes as sixteen rows, one per low nibble: bit `h` of row
+    /// `l` is set when byte `16 * h + l` is kept. A vector byte shuffle
+    /// looks up sixteen bytes' rows at once; `uri-runtime` does.
+    #[doc(hidden)]
+    #[inline]
+    pub const fn nibble_rows(&self) -> &[u8; 16] {
+        &self.rows
     }
 }
 
@@ -263,6 +291,17 @@ mod tests {
         assert!(!greedy.keeps(b'%'));
         assert!((128..=255).all(|b| !greedy.keeps(b)));
         assert!((0..128u8).filter(|&b| b != b'%').all(|b| greedy.keeps(b)));
+    }
+
+    #[test]
+    fn nibble_rows_agree_with_keeps() {
+        for set in [UNRESERVED, PATH, QUERY_PARAM, URI_CHARS, EncodeSet::NONE] {
+            for byte in 0..=255u8 {
+                let row = set.nibble_rows()[usize::from(byte & 0x0F)];
+                let kept = byte < 128 && row & (1 << (byte >> 4)) != 0;
+                assert_eq!(kept, set.keeps(byte), "{set:?} {byte:#x}");
+            }
+        }
     }
 
     #[test]

@@ -103,8 +103,6 @@ extern crate alloc;
 extern crate std;
 
 #[cfg(feature = "alloc")]
-mod ascii;
-#[cfg(feature = "alloc")]
 mod buf;
 #[cfg(feature = "alloc")]
 mod build;
@@ -114,6 +112,8 @@ pub mod compile_time;
 mod compose;
 #[cfg(feature = "alloc")]
 mod dots;
+#[cfg(feature = "alloc")]
+mod escape;
 mod host;
 mod iri;
 #[cfg(feature = "alloc")]
@@ -128,6 +128,8 @@ pub mod pct;
 mod port;
 #[cfg(feature = "alloc")]
 mod query;
+#[cfg(feature = "alloc")]
+mod raw;
 #[cfg(feature = "alloc")]
 mod relative;
 #[cfg(feature = "alloc")]

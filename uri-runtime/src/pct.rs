@@ -42,7 +42,7 @@ pub use uri_core::pct::{
 };
 use uri_core::pct::{encode_byte, hex_pair, is_triplet};
 
-use crate::{ascii, scan};
+use crate::{raw, scan};
 
 /// Encodes every byte of `input` that `set` does not keep, `%` included,
 /// so that [`decode`] always gives `input` back.
@@ -88,7 +88,7 @@ fn encode_with<'a>(
     keep_escapes: bool,
     space_as_plus: bool,
 ) -> Cow<'a, str> {
-    let first = scan::kept_prefix(input.as_bytes(), set);
+    let first = raw::kept_prefix(input.as_bytes(), set);
     if first == input.len() {
         return Cow::Borrowed(input);
     }
@@ -114,7 +114,7 @@ fn push_with(
 ) {
     let bytes = input.as_bytes();
     if !keep_escapes && !space_as_plus {
-        push_escaped(out, bytes, set);
+        raw::push_escaped(out, bytes, set);
         return;
     }
     let mut i = 0;
@@ -137,76 +137,15 @@ fn push_with(
                 i += 1;
             }
             Some(&b) => {
-                ascii::push_ascii(out, &encode_byte(b));
+                raw::push_ascii(out, &encode_byte(b));
                 i += 1;
             }
         }
     }
 }
 
-/// How many input bytes [`push_escaped`] encodes, and how many output
-/// bytes decoding writes, through a stack buffer at a time.
+/// How many output bytes decoding writes through a stack block at a time.
 const BLOCK: usize = 512;
-
-/// Appends `bytes` with every byte `set` does not keep escaped. The inner
-/// loop has no branch per byte: each byte writes four bytes to a stack
-/// buffer (itself, or its escape and one byte that the next write covers)
-/// and advances by one or three; eight kept bytes in a row are copied as
-/// one word. The buffer then goes to `out` in one copy.
-fn push_escaped(out: &mut String, bytes: &[u8], set: &EncodeSet) {
-    let mut buffer = [0u8; 3 * BLOCK + 4];
-    for block in bytes.chunks(BLOCK) {
-        let (chunks, tail) = block.as_chunks::<8>();
-        let mut n = 0;
-        for chunk in chunks {
-            let Some(window) = buffer.get_mut(n..n + 28) else {
-                break;
-            };
-            if scan::all_kept(*chunk, set) {
-                window[..8].copy_from_slice(chunk);
-                n += 8;
-            } else {
-                n += escape_each(window, chunk, set);
-            }
-        }
-        if let Some(window) = buffer.get_mut(n..n + 3 * tail.len() + 4) {
-            n += escape_each(window, tail, set);
-        }
-        ascii::push_ascii(out, &buffer[..n]);
-    }
-}
-
-/// Writes `bytes` to `window` (at least `3 * bytes.len() + 4` long), each
-/// kept or escaped; returns how many bytes are meaningful.
-#[inline]
-fn escape_each(window: &mut [u8], bytes: &[u8], set: &EncodeSet) -> usize {
-    let mut n = 0;
-    for &b in bytes {
-        let (word, width) = if set.keeps(b) {
-            (u32::from(b), 1)
-        } else {
-            (ESCAPE_WORDS[usize::from(b)], 3)
-        };
-        if let Some(slot) = window.get_mut(n..n + 4) {
-            slot.copy_from_slice(&word.to_le_bytes());
-        }
-        n += width;
-    }
-    n
-}
-
-/// Each byte's escape as a little-endian word (`%`, two digits, zero), so
-/// writing one is a single store.
-const ESCAPE_WORDS: [u32; 256] = {
-    let mut words = [0; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let [percent, high, low] = encode_byte(byte as u8);
-        words[byte] = u32::from_le_bytes([percent, high, low, 0]);
-        byte += 1;
-    }
-    words
-};
 
 /// Why percent-decoding failed, and where.
 ///
