@@ -27,6 +27,8 @@ pub(crate) fn push_escaped(out: &mut String, bytes: &[u8], set: &EncodeSet) {
         let (chunks, tail) = block.as_chunks::<8>();
         let mut n = 0;
         for chunk in chunks {
+            // The buffer holds a whole block escaped, plus this slack.
+            debug_assert!(n + 28 <= buffer.len());
             let Some(window) = buffer.get_mut(n..n + 28) else {
                 break;
             };
@@ -81,6 +83,8 @@ pub(crate) mod masked {
             let (chunks, tail) = block.as_chunks::<32>();
             let mut n = 0;
             for chunk in chunks {
+                // The buffer holds a whole block escaped, plus this slack.
+                debug_assert!(n + 128 <= buffer.len());
                 let Some(window) = buffer.get_mut(n..n + 128) else {
                     break;
                 };
