@@ -274,7 +274,6 @@ pub fn decode_form_utf8(input: &str) -> Result<Cow<'_, str>, DecodeError> {
 fn decode_with(input: &str, plus_as_space: bool) -> Result<Cow<'_, [u8]>, DecodeError> {
     let bytes = input.as_bytes();
     let plus = plus_as_space.then_some(b'+');
-    let is_mark = |b: u8| b == b'%' || Some(b) == plus;
     let first = scan::find(bytes, b'%', plus);
     if first == bytes.len() {
         return Ok(Cow::Borrowed(bytes));
@@ -291,18 +290,23 @@ fn decode_with(input: &str, plus_as_space: bool) -> Result<Cow<'_, [u8]>, Decode
         while i < bytes.len() && n + 16 <= BLOCK {
             (i, n) = decode_escapes(bytes, i, &mut block, n, plus_as_space)?;
             (i, n) = copy_short_run(bytes, i, &mut block, n, plus);
-            if bytes.get(i).is_some_and(|&b| !is_mark(b)) && n + 16 <= BLOCK {
+            if bytes.get(i).is_some_and(|&b| !is_mark(b, plus)) && n + 16 <= BLOCK {
                 break;
             }
         }
         out.extend_from_slice(&block[..n]);
-        if bytes.get(i).is_some_and(|&b| !is_mark(b)) {
+        if bytes.get(i).is_some_and(|&b| !is_mark(b, plus)) {
             let run = scan::find(&bytes[i..], b'%', plus);
             out.extend_from_slice(&bytes[i..i + run]);
             i += run;
         }
     }
     Ok(Cow::Owned(out))
+}
+
+/// Whether decoding stops at `b`: a `%`, or `plus` for forms.
+fn is_mark(b: u8, plus: Option<u8>) -> bool {
+    b == b'%' || Some(b) == plus
 }
 
 /// Copies the bytes from `bytes[i..]` up to the next `%` (or `plus`) to
@@ -340,7 +344,7 @@ fn copy_short_run(
     }
     // The input's last few bytes, one at a time.
     while let (Some(&b), Some(slot)) = (bytes.get(i), out.get_mut(n)) {
-        if b == b'%' || Some(b) == plus {
+        if is_mark(b, plus) {
             break;
         }
         *slot = b;
