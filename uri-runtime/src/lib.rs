@@ -140,6 +140,7 @@ mod scan;
 mod set;
 #[cfg(feature = "alloc")]
 pub mod template;
+mod unescape;
 mod uri;
 #[cfg(feature = "http")]
 mod with_http;

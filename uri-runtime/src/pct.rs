@@ -40,7 +40,7 @@ pub use uri_core::pct::{
     EncodeSet, FRAGMENT, PATH, PATH_SEGMENT, QUERY, QUERY_PARAM, REG_NAME, UNRESERVED, URI_CHARS,
     USERINFO,
 };
-use uri_core::pct::{encode_byte, hex_pair, is_triplet};
+use uri_core::pct::{encode_byte, is_triplet};
 
 use crate::{raw, scan};
 
@@ -155,9 +155,6 @@ fn push_with(
         }
     }
 }
-
-/// How many output bytes decoding writes through a stack block at a time.
-const BLOCK: usize = 512;
 
 /// Why percent-decoding failed, and where.
 ///
@@ -278,141 +275,14 @@ fn decode_with(input: &str, plus_as_space: bool) -> Result<Cow<'_, [u8]>, Decode
     if first == bytes.len() {
         return Ok(Cow::Borrowed(bytes));
     }
-    // Decoding never lengthens: one allocation, sized up front. Escapes
-    // and short runs between them go through a stack block, written whole
-    // words at a time; long runs are found and copied in one go.
+    // Decoding never lengthens: one allocation, sized up front.
     let mut out = Vec::with_capacity(bytes.len());
     out.extend_from_slice(&bytes[..first]);
-    let mut block = [0; BLOCK];
-    let mut i = first;
-    while i < bytes.len() {
-        let mut n = 0;
-        while i < bytes.len() && n + 16 <= BLOCK {
-            (i, n) = decode_escapes(bytes, i, &mut block, n, plus_as_space)?;
-            (i, n) = copy_short_run(bytes, i, &mut block, n, plus);
-            if bytes.get(i).is_some_and(|&b| !is_mark(b, plus)) && n + 16 <= BLOCK {
-                break;
-            }
-        }
-        out.extend_from_slice(&block[..n]);
-        if bytes.get(i).is_some_and(|&b| !is_mark(b, plus)) {
-            let run = scan::find(&bytes[i..], b'%', plus);
-            out.extend_from_slice(&bytes[i..i + run]);
-            i += run;
-        }
-    }
+    raw::push_decoded(&mut out, &bytes[first..], plus).map_err(|at| DecodeError {
+        index: first + at,
+        kind: DecodeErrorKind::InvalidEscape,
+    })?;
     Ok(Cow::Owned(out))
-}
-
-/// Whether decoding stops at `b`: a `%`, or `plus` for forms.
-fn is_mark(b: u8, plus: Option<u8>) -> bool {
-    b == b'%' || Some(b) == plus
-}
-
-/// Copies the bytes from `bytes[i..]` up to the next `%` (or `plus`) to
-/// `out` at `n` if the run is short; returns both positions after what was
-/// copied, which is before the run's end if it is long or `out` is full.
-///
-/// Sixteen bytes are copied at a time, whole, and the positions then move
-/// only up to the mark: a short run costs one copy and one search, not a
-/// branch per byte or a `memcpy` call.
-#[inline]
-fn copy_short_run(
-    bytes: &[u8],
-    mut i: usize,
-    out: &mut [u8],
-    mut n: usize,
-    plus: Option<u8>,
-) -> (usize, usize) {
-    for _ in 0..2 {
-        let (Some(chunk), Some(slot)) = (
-            bytes.get(i..).and_then(<[u8]>::first_chunk::<16>),
-            out.get_mut(n..n + 16),
-        ) else {
-            break;
-        };
-        slot.copy_from_slice(chunk);
-        let run = scan::find_in(chunk, b'%', plus);
-        i += run;
-        n += run;
-        if run < 16 {
-            return (i, n);
-        }
-    }
-    if bytes.len().saturating_sub(i) >= 16 {
-        return (i, n);
-    }
-    // The input's last few bytes, one at a time.
-    while let (Some(&b), Some(slot)) = (bytes.get(i), out.get_mut(n)) {
-        if is_mark(b, plus) {
-            break;
-        }
-        *slot = b;
-        i += 1;
-        n += 1;
-    }
-    (i, n)
-}
-
-/// Decodes the run of escapes (and, for forms, `+`) at `bytes[i..]` into
-/// `out` at `n`; returns both positions after the run.
-fn decode_escapes(
-    bytes: &[u8],
-    mut i: usize,
-    out: &mut [u8],
-    mut n: usize,
-    plus_as_space: bool,
-) -> Result<(usize, usize), DecodeError> {
-    loop {
-        if let (Some(triplets), Some(slots)) = (
-            bytes.get(i..).and_then(<[u8]>::first_chunk::<24>),
-            out.get_mut(n..n + 8),
-        ) && decode_eight(triplets, slots)
-        {
-            i += 24;
-            n += 8;
-            continue;
-        }
-        let (decoded, width) = match bytes.get(i) {
-            Some(b'%') => {
-                let pair = bytes
-                    .get(i + 1..i + 3)
-                    .and_then(|pair| hex_pair(pair[0], pair[1]));
-                let byte = pair.ok_or(DecodeError {
-                    index: i,
-                    kind: DecodeErrorKind::InvalidEscape,
-                })?;
-                (byte, 3)
-            }
-            Some(b'+') if plus_as_space => (b' ', 1),
-            _ => return Ok((i, n)),
-        };
-        let Some(slot) = out.get_mut(n) else {
-            return Ok((i, n));
-        };
-        *slot = decoded;
-        i += width;
-        n += 1;
-    }
-}
-
-/// Decodes eight escapes in a row into `slots`, as in encoded CJK text;
-/// false (and `slots` in any state) when `triplets` is anything else.
-#[inline]
-fn decode_eight(triplets: &[u8; 24], slots: &mut [u8]) -> bool {
-    // Two escapes in a row are rare in mostly plain text: look at the
-    // second and last `%` before decoding anything.
-    if triplets[3] != b'%' || triplets[21] != b'%' {
-        return false;
-    }
-    let mut all = true;
-    for (slot, &[percent, high, low]) in slots.iter_mut().zip(triplets.as_chunks::<3>().0) {
-        match hex_pair(high, low) {
-            Some(byte) if percent == b'%' => *slot = byte,
-            _ => all = false,
-        }
-    }
-    all
 }
 
 fn into_utf8<'a>(input: &'a str, decoded: Cow<'a, [u8]>) -> Result<Cow<'a, str>, DecodeError> {

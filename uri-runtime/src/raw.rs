@@ -6,17 +6,19 @@
 //!   the encoding itself);
 //! - on x86-64 CPUs with SSSE3 (detected at run time, so only with `std`),
 //!   asking which of sixteen bytes an `EncodeSet` keeps with two byte
-//!   shuffles instead of sixteen table lookups.
+//!   shuffles instead of sixteen table lookups, and decoding sixteen
+//!   escapes in a row with a handful of byte shuffles and comparisons.
 //!
 //! Building with `RUSTFLAGS="--cfg uri_safe"` uses the twins everywhere;
 //! the tests below compare each piece with its twin on random input.
 #![allow(unsafe_code)]
 
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use uri_core::pct::EncodeSet;
 
-use crate::{escape, scan};
+use crate::{escape, scan, unescape};
 
 /// Appends `bytes`, which must all be ASCII, to `out`.
 #[inline]
@@ -55,17 +57,33 @@ pub(crate) fn kept_prefix(bytes: &[u8], set: &EncodeSet) -> usize {
     scan::kept_prefix(bytes, set)
 }
 
+/// Appends `bytes` percent-decoded to `out` (`plus` decoding to a space
+/// when given); the error is the index of a `%` without two hex digits.
+/// Thirty-two bytes at a time, and sixteen escapes in a row at once, with
+/// SSSE3 when the CPU has it.
+pub(crate) fn push_decoded(out: &mut Vec<u8>, bytes: &[u8], plus: Option<u8>) -> Result<(), usize> {
+    #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+    if std::is_x86_feature_detected!("ssse3") {
+        // SAFETY: the CPU supports SSSE3, as just checked.
+        return unsafe { x86::push_decoded(out, bytes, plus) };
+    }
+    unescape::push_decoded(out, bytes, plus)
+}
+
 #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
 mod x86 {
     use alloc::string::String;
+    use alloc::vec::Vec;
     use core::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
-        _mm_setr_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
+        __m128i, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_loadu_si128,
+        _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_setr_epi8,
+        _mm_setzero_si128, _mm_shuffle_epi8, _mm_slli_epi16, _mm_srli_epi16, _mm_storeu_si128,
+        _mm_sub_epi8,
     };
 
     use uri_core::pct::EncodeSet;
 
-    use crate::{escape, scan};
+    use crate::{escape, scan, unescape};
 
     /// [`super::push_escaped`] with the SSSE3 classifier inlined into the
     /// loop.
@@ -119,6 +137,109 @@ mod x86 {
         let bit = _mm_shuffle_epi8(bits, high);
         let kept = _mm_and_si128(row, bit);
         _mm_movemask_epi8(_mm_cmpeq_epi8(kept, _mm_setzero_si128())).cast_unsigned()
+    }
+
+    /// [`super::push_decoded`] with the vector mark finder and escape
+    /// decoder inlined into the loop.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support SSSE3.
+    #[target_feature(enable = "ssse3")]
+    pub(super) unsafe fn push_decoded(
+        out: &mut Vec<u8>,
+        bytes: &[u8],
+        plus: Option<u8>,
+    ) -> Result<(), usize> {
+        let percent = _mm_set1_epi8(b'%'.cast_signed());
+        let other = _mm_set1_epi8(plus.unwrap_or(b'%').cast_signed());
+        let marks = |chunk: &[u8; 16]| {
+            let chunk = load(chunk);
+            let marked = _mm_or_si128(_mm_cmpeq_epi8(chunk, percent), _mm_cmpeq_epi8(chunk, other));
+            _mm_movemask_epi8(marked).cast_unsigned()
+        };
+        unescape::masked::push_decoded(
+            out,
+            bytes,
+            plus,
+            |chunk| {
+                let (halves, _) = chunk.as_chunks::<16>();
+                marks(&halves[0]) | marks(&halves[1]) << 16
+            },
+            |triplets| decode_run(triplets),
+        )
+    }
+
+    /// Where each of sixteen escapes' `%`, first and second digit sits in
+    /// the three sixteen-byte thirds of forty-eight bytes: `GATHER[d][t]`
+    /// is the shuffle that moves the bytes at `3k + d` found in third `t`
+    /// to lane `k`, and zeroes the other lanes (index `0x80`).
+    const GATHER: [[[u8; 16]; 3]; 3] = {
+        let mut shuffles = [[[0x80; 16]; 3]; 3];
+        let mut d = 0;
+        while d < 3 {
+            let mut k = 0;
+            while k < 16 {
+                let at = 3 * k + d;
+                shuffles[d][at / 16][k] = (at % 16) as u8;
+                k += 1;
+            }
+            d += 1;
+        }
+        shuffles
+    };
+
+    /// The bytes that the escapes at the start of `triplets` spell, up to
+    /// sixteen, and how many escapes there were (the other bytes are
+    /// meaningless).
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    fn decode_run(triplets: &[u8; 48]) -> ([u8; 16], usize) {
+        let (thirds, _) = triplets.as_chunks::<16>();
+        let thirds = [load(&thirds[0]), load(&thirds[1]), load(&thirds[2])];
+        let gather = |d: usize| {
+            let [a, b, c] = GATHER[d].map(|shuffle| load(&shuffle));
+            let (a, b, c) = (
+                _mm_shuffle_epi8(thirds[0], a),
+                _mm_shuffle_epi8(thirds[1], b),
+                _mm_shuffle_epi8(thirds[2], c),
+            );
+            _mm_or_si128(_mm_or_si128(a, b), c)
+        };
+        let percents = _mm_cmpeq_epi8(gather(0), _mm_set1_epi8(b'%'.cast_signed()));
+        let (high, high_ok) = hex_values(gather(1));
+        let (low, low_ok) = hex_values(gather(2));
+        let ok = _mm_and_si128(percents, _mm_and_si128(high_ok, low_ok));
+        let count = (!_mm_movemask_epi8(ok)).trailing_zeros().min(16) as usize;
+        // Where the digits are valid, every value is below 16, so shifting
+        // sixteen-bit lanes by four moves no bit into the neighbouring byte.
+        let decoded = _mm_or_si128(_mm_slli_epi16::<4>(high), low);
+        let mut bytes = [0u8; 16];
+        // SAFETY: `bytes` is sixteen writable bytes, and an unaligned store
+        // has no alignment requirement.
+        unsafe { _mm_storeu_si128(bytes.as_mut_ptr().cast(), decoded) };
+        (bytes, count)
+    }
+
+    /// Each byte's value as a hex digit, and all ones where it is one.
+    ///
+    /// `b - '0'` is at most 9 exactly for the digits, and `(b | 0x20) -
+    /// 'a'` at most 5 exactly for `A`-`F` and `a`-`f` (the subtractions
+    /// wrap, so bytes below the range land high).
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    fn hex_values(digits: __m128i) -> (__m128i, __m128i) {
+        let digit = _mm_sub_epi8(digits, _mm_set1_epi8(b'0'.cast_signed()));
+        let lower = _mm_or_si128(digits, _mm_set1_epi8(0x20));
+        let letter = _mm_sub_epi8(lower, _mm_set1_epi8(b'a'.cast_signed()));
+        let is_digit = _mm_cmpeq_epi8(_mm_min_epu8(digit, _mm_set1_epi8(9)), digit);
+        let is_letter = _mm_cmpeq_epi8(_mm_min_epu8(letter, _mm_set1_epi8(5)), letter);
+        let letter_value = _mm_add_epi8(letter, _mm_set1_epi8(10));
+        let value = _mm_or_si128(
+            _mm_and_si128(is_digit, digit),
+            _mm_andnot_si128(is_digit, letter_value),
+        );
+        (value, _mm_or_si128(is_digit, is_letter))
     }
 
     #[inline]
@@ -209,6 +330,52 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Random text, from plain to all escapes, with now and then a broken
+    /// escape (a bad digit, a lone `%`) anywhere, even in the middle of a
+    /// long run of escapes: whichever loop this CPU takes must give the
+    /// same bytes, or the same error index, as the portable loop.
+    #[test]
+    fn vector_decoding_matches_the_portable_loop_on_random_text() {
+        let mut seed = 0x3986_2396_u64;
+        for round in 0..3000 {
+            let len = (xorshift(&mut seed) % 1500) as usize;
+            let plain = xorshift(&mut seed) % 8;
+            let broken = 1 + xorshift(&mut seed) % 400;
+            let mut text = Vec::new();
+            while text.len() < len {
+                let r = xorshift(&mut seed);
+                if r % 8 < plain {
+                    text.push([b'a', b'+', b'7', b'F'][(r >> 8) as usize % 4]);
+                } else if (r >> 16).is_multiple_of(broken) {
+                    text.extend_from_slice(
+                        [&b"%4"[..], b"%G1", b"%1g", b"%"][(r >> 24) as usize % 4],
+                    );
+                } else {
+                    text.extend_from_slice(&encode_byte_for_test(
+                        (r >> 32) as u8,
+                        r >> 40 & 1 == 1,
+                    ));
+                }
+            }
+            for plus in [None, Some(b'+')] {
+                let (mut fast, mut portable) = (Vec::new(), Vec::new());
+                let fast_result = push_decoded(&mut fast, &text, plus).map(|()| fast);
+                let portable_result =
+                    unescape::push_decoded(&mut portable, &text, plus).map(|()| portable);
+                assert_eq!(fast_result, portable_result, "round {round}: {text:?}");
+            }
+        }
+    }
+
+    /// `%XX` for `b`, with lowercase digits when asked.
+    fn encode_byte_for_test(b: u8, lowercase: bool) -> [u8; 3] {
+        let mut triplet = uri_core::pct::encode_byte(b);
+        if lowercase {
+            triplet = triplet.map(|d| d.to_ascii_lowercase());
+        }
+        triplet
     }
 
     #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]

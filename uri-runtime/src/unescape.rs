@@ -1,0 +1,298 @@
+//! The loops behind [`pct::decode`](crate::pct::decode): every `%XX` (and,
+//! for forms, every `+`) replaced by its byte, through a stack block.
+//!
+//! Two loops, as for encoding (`escape.rs`): [`push_decoded`] finds the
+//! marks with comparisons the compiler vectorizes on any CPU, and
+//! [`masked::push_decoded`] takes one function giving the marks of
+//! thirty-two bytes as a bit mask and one decoding sixteen escapes in a row
+//! at once, which vector code computes in a few instructions (see `raw.rs`).
+//!
+//! Both return the index of the first `%` not followed by two hex digits
+//! as their error; nothing after it is appended.
+
+use alloc::vec::Vec;
+
+use uri_core::pct::hex_pair;
+
+use crate::scan;
+
+/// How many output bytes go through the stack block at a time.
+const BLOCK: usize = 512;
+
+/// Appends `bytes` decoded to `out`; `plus` is `Some(b'+')` when a `+`
+/// means a space.
+///
+/// Escapes and the short runs between them go through a stack block,
+/// written whole words at a time; long runs are found and copied in one go.
+pub(crate) fn push_decoded(out: &mut Vec<u8>, bytes: &[u8], plus: Option<u8>) -> Result<(), usize> {
+    let mut block = [0; BLOCK];
+    let mut i = 0;
+    while i < bytes.len() {
+        let mut n = 0;
+        while i < bytes.len() && n + 16 <= BLOCK {
+            (i, n) = decode_escapes(bytes, i, &mut block, n, plus)?;
+            (i, n) = copy_short_run(bytes, i, &mut block, n, plus);
+            if bytes.get(i).is_some_and(|&b| !is_mark(b, plus)) && n + 16 <= BLOCK {
+                break;
+            }
+        }
+        out.extend_from_slice(&block[..n]);
+        if bytes.get(i).is_some_and(|&b| !is_mark(b, plus)) {
+            let run = scan::find(&bytes[i..], b'%', plus);
+            out.extend_from_slice(&bytes[i..i + run]);
+            i += run;
+        }
+    }
+    Ok(())
+}
+
+/// Whether decoding stops at `b`: a `%`, or `plus` for forms.
+fn is_mark(b: u8, plus: Option<u8>) -> bool {
+    b == b'%' || Some(b) == plus
+}
+
+/// Copies the bytes from `bytes[i..]` up to the next `%` (or `plus`) to
+/// `out` at `n` if the run is short; returns both positions after what was
+/// copied, which is before the run's end if it is long or `out` is full.
+///
+/// Sixteen bytes are copied at a time, whole, and the positions then move
+/// only up to the mark: a short run costs one copy and one search, not a
+/// branch per byte or a `memcpy` call.
+#[inline]
+fn copy_short_run(
+    bytes: &[u8],
+    mut i: usize,
+    out: &mut [u8],
+    mut n: usize,
+    plus: Option<u8>,
+) -> (usize, usize) {
+    for _ in 0..2 {
+        let (Some(chunk), Some(slot)) = (
+            bytes.get(i..).and_then(<[u8]>::first_chunk::<16>),
+            out.get_mut(n..n + 16),
+        ) else {
+            break;
+        };
+        slot.copy_from_slice(chunk);
+        let run = scan::find_in(chunk, b'%', plus);
+        i += run;
+        n += run;
+        if run < 16 {
+            return (i, n);
+        }
+    }
+    if bytes.len().saturating_sub(i) >= 16 {
+        return (i, n);
+    }
+    // The input's last few bytes, one at a time.
+    while let (Some(&b), Some(slot)) = (bytes.get(i), out.get_mut(n)) {
+        if is_mark(b, plus) {
+            break;
+        }
+        *slot = b;
+        i += 1;
+        n += 1;
+    }
+    (i, n)
+}
+
+/// Decodes the run of escapes (and `plus`) at `bytes[i..]` into `out` at
+/// `n`; returns both positions after the run.
+fn decode_escapes(
+    bytes: &[u8],
+    mut i: usize,
+    out: &mut [u8],
+    mut n: usize,
+    plus: Option<u8>,
+) -> Result<(usize, usize), usize> {
+    loop {
+        if let (Some(triplets), Some(slots)) = (
+            bytes.get(i..).and_then(<[u8]>::first_chunk::<24>),
+            out.get_mut(n..n + 8),
+        ) && decode_eight(triplets, slots)
+        {
+            i += 24;
+            n += 8;
+            continue;
+        }
+        let (decoded, width) = match bytes.get(i) {
+            Some(b'%') => (decode_at(bytes, i)?, 3),
+            Some(&b) if Some(b) == plus => (b' ', 1),
+            _ => return Ok((i, n)),
+        };
+        let Some(slot) = out.get_mut(n) else {
+            return Ok((i, n));
+        };
+        *slot = decoded;
+        i += width;
+        n += 1;
+    }
+}
+
+/// The byte the escape whose `%` is at `bytes[at]` spells, or `at` as the
+/// error when two hex digits do not follow.
+#[inline]
+fn decode_at(bytes: &[u8], at: usize) -> Result<u8, usize> {
+    match bytes.get(at + 1..at + 3) {
+        Some(&[high, low]) => hex_pair(high, low).ok_or(at),
+        _ => Err(at),
+    }
+}
+
+/// Decodes eight escapes in a row into `slots`, as in encoded CJK text;
+/// false (and `slots` in any state) when `triplets` is anything else.
+#[inline]
+fn decode_eight(triplets: &[u8; 24], slots: &mut [u8]) -> bool {
+    // Two escapes in a row are rare in mostly plain text: look at the
+    // second and last `%` before decoding anything.
+    if triplets[3] != b'%' || triplets[21] != b'%' {
+        return false;
+    }
+    let mut all = true;
+    for (slot, &[percent, high, low]) in slots.iter_mut().zip(triplets.as_chunks::<3>().0) {
+        match hex_pair(high, low) {
+            Some(byte) if percent == b'%' => *slot = byte,
+            _ => all = false,
+        }
+    }
+    all
+}
+
+/// The loop for vector code, built only where it exists (SSE2 and SSSE3
+/// in `raw.rs`).
+#[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+pub(crate) mod masked {
+    use alloc::vec::Vec;
+
+    use super::{BLOCK, decode_at};
+
+    /// How far past a chunk's start the loop reads: the chunk and the
+    /// thirty-two-byte copy of its last kept stretch, the digits of an
+    /// escape that starts in it, or sixteen escapes from its first mark.
+    const READ_AHEAD: usize = 80;
+
+    /// Marks of three escapes in a row, from the first: bits 0, 3 and 6.
+    const THREE_ESCAPES: u32 = 0b100_1001;
+
+    /// [`super::push_decoded`], with `marks(chunk)` telling which of
+    /// thirty-two bytes are `%` or `plus` (bit `k` for `chunk[k]`), and
+    /// `run(triplets)` decoding the escapes that start forty-eight bytes, up
+    /// to sixteen, and telling how many there were.
+    ///
+    /// A chunk without marks is one copy; one whose first mark starts three
+    /// escapes in a row (encoded non-ASCII text) is decoded up to sixteen
+    /// escapes at once; any other costs a pass per mark, not per byte.
+    /// Inlined into its caller so that the two functions are compiled with
+    /// the caller's CPU features.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "closures compiled for SSSE3 are inlined only into code compiled for SSSE3"
+    )]
+    pub(crate) fn push_decoded(
+        out: &mut Vec<u8>,
+        bytes: &[u8],
+        plus: Option<u8>,
+        marks: impl Fn(&[u8; 32]) -> u32,
+        run: impl Fn(&[u8; 48]) -> ([u8; 16], usize),
+    ) -> Result<(), usize> {
+        let mut block = [0u8; BLOCK + READ_AHEAD];
+        let last = bytes.len().saturating_sub(READ_AHEAD);
+        let mut i = 0;
+        while i < last {
+            let mut n = 0;
+            while n < BLOCK && i < last {
+                // The block holds BLOCK bytes, plus this slack.
+                debug_assert!(n + READ_AHEAD <= block.len());
+                let (Some(window), Some(ahead)) = (
+                    block.get_mut(n..n + READ_AHEAD),
+                    bytes.get(i..).and_then(<[u8]>::first_chunk::<READ_AHEAD>),
+                ) else {
+                    break;
+                };
+                let Some(chunk) = ahead.first_chunk::<32>() else {
+                    break;
+                };
+                let marked = marks(chunk);
+                let first = marked.trailing_zeros() as usize;
+                window[..32].copy_from_slice(chunk);
+                if marked == 0 {
+                    (i, n) = (i + 32, n + 32);
+                    continue;
+                }
+                // Three escapes in a row are (nearly) never a coincidence: the
+                // first mark is at most 25, so its forty-eight bytes are ahead.
+                if (marked >> first) & THREE_ESCAPES == THREE_ESCAPES
+                    && let (Some(triplets), Some(slots)) = (
+                        ahead.get(first..).and_then(<[u8]>::first_chunk::<48>),
+                        window.get_mut(first..first + 16),
+                    )
+                {
+                    let (decoded, count) = run(triplets);
+                    if count > 0 {
+                        slots.copy_from_slice(&decoded);
+                        (i, n) = (i + first + 3 * count, n + first + count);
+                        continue;
+                    }
+                }
+                let (read, written) =
+                    decode_marked(window, ahead, marked, plus).map_err(|at| i + at)?;
+                (i, n) = (i + read, n + written);
+            }
+            out.extend_from_slice(&block[..n]);
+        }
+        // The last bytes, fewer than READ_AHEAD.
+        let rest = bytes.get(i..).unwrap_or_default();
+        super::push_decoded(out, rest, plus).map_err(|at| i + at)
+    }
+
+    /// Writes the thirty-two bytes at the start of `ahead` to `window` (both
+    /// `READ_AHEAD` long) with the marks `marked` decoded; returns how many
+    /// bytes were read (more than thirty-two when the last escape crosses
+    /// the end) and written.
+    ///
+    /// Each kept stretch is written as a whole thirty-two-byte copy that
+    /// the next write partly covers, so the work is one copy and one
+    /// decoding per mark.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as for `push_decoded`")]
+    fn decode_marked(
+        window: &mut [u8],
+        ahead: &[u8; READ_AHEAD],
+        mut marked: u32,
+        plus: Option<u8>,
+    ) -> Result<(usize, usize), usize> {
+        let (mut at, mut n) = (0, 0);
+        while marked != 0 {
+            let mark = marked.trailing_zeros() as usize;
+            marked &= marked - 1;
+            // A mark inside the escape just decoded would have been one of
+            // its digits, which decoding refused: never true, but cheap.
+            if mark < at {
+                continue;
+            }
+            if let (Some(slot), Some(kept)) = (window.get_mut(n..n + 32), ahead.get(at..at + 32)) {
+                slot.copy_from_slice(kept);
+            }
+            n += mark - at;
+            let decoded = if ahead.get(mark).copied() == plus {
+                at = mark + 1;
+                b' '
+            } else {
+                at = mark + 3;
+                decode_at(ahead, mark)?
+            };
+            if let Some(slot) = window.get_mut(n) {
+                *slot = decoded;
+            }
+            n += 1;
+        }
+        if at < 32 {
+            if let (Some(slot), Some(kept)) = (window.get_mut(n..n + 32), ahead.get(at..at + 32)) {
+                slot.copy_from_slice(kept);
+            }
+            (at, n) = (32, n + 32 - at);
+        }
+        Ok((at, n))
+    }
+}
