@@ -142,6 +142,11 @@ mod set;
 pub mod template;
 mod unescape;
 mod uri;
+#[cfg_attr(
+    uri_safe,
+    allow(dead_code, reason = "checked against the standard library in tests")
+)]
+mod utf8;
 #[cfg(feature = "http")]
 mod with_http;
 #[cfg(feature = "serde")]

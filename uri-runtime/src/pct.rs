@@ -289,12 +289,14 @@ fn into_utf8<'a>(input: &'a str, decoded: Cow<'a, [u8]>) -> Result<Cow<'a, str>,
     match decoded {
         // Nothing was decoded, so the bytes are the input's own.
         Cow::Borrowed(_) => Ok(Cow::Borrowed(input)),
-        Cow::Owned(bytes) => String::from_utf8(bytes)
-            .map(Cow::Owned)
-            .map_err(|err| DecodeError {
-                index: input_offset(input, err.utf8_error().valid_up_to()),
-                kind: DecodeErrorKind::InvalidUtf8,
-            }),
+        Cow::Owned(bytes) => {
+            raw::string_from_utf8(bytes)
+                .map(Cow::Owned)
+                .map_err(|err| DecodeError {
+                    index: input_offset(input, err.utf8_error().valid_up_to()),
+                    kind: DecodeErrorKind::InvalidUtf8,
+                })
+        }
     }
 }
 

@@ -180,8 +180,9 @@ pub(crate) mod masked {
     /// to sixteen, and telling how many there were.
     ///
     /// A chunk without marks is one copy; one whose first mark starts three
-    /// escapes in a row (encoded non-ASCII text) is decoded up to sixteen
-    /// escapes at once; any other costs a pass per mark, not per byte.
+    /// escapes in a row (encoded non-ASCII text) starts a run decoded
+    /// sixteen escapes per step, without looking for marks; any other costs
+    /// a pass per mark, not per byte.
     /// Inlined into its caller so that the two functions are compiled with
     /// the caller's CPU features.
     #[inline(always)]
@@ -214,27 +215,25 @@ pub(crate) mod masked {
                     break;
                 };
                 let marked = marks(chunk);
-                let first = marked.trailing_zeros() as usize;
                 window[..32].copy_from_slice(chunk);
                 if marked == 0 {
                     (i, n) = (i + 32, n + 32);
                     continue;
                 }
-                // Three escapes in a row are (nearly) never a coincidence: the
-                // first mark is at most 25, so its forty-eight bytes are ahead.
-                if (marked >> first) & THREE_ESCAPES == THREE_ESCAPES
-                    && let (Some(triplets), Some(slots)) = (
-                        ahead.get(first..).and_then(<[u8]>::first_chunk::<48>),
-                        window.get_mut(first..first + 16),
-                    )
-                {
-                    let (decoded, count) = run(triplets);
-                    if count > 0 {
-                        slots.copy_from_slice(&decoded);
-                        (i, n) = (i + first + 3 * count, n + first + count);
+                // Three escapes in a row are (nearly) never a coincidence:
+                // decode the whole run, sixteen escapes per step.
+                let first = marked.trailing_zeros() as usize;
+                if (marked >> first) & THREE_ESCAPES == THREE_ESCAPES {
+                    let (after, written) =
+                        decode_run(&mut block, n + first, bytes, i + first, &run);
+                    if after > i + first {
+                        (i, n) = (after, written);
                         continue;
                     }
                 }
+                let Some(window) = block.get_mut(n..n + READ_AHEAD) else {
+                    break;
+                };
                 let (read, written) =
                     decode_marked(window, ahead, marked, plus).map_err(|at| i + at)?;
                 (i, n) = (i + read, n + written);
@@ -244,6 +243,38 @@ pub(crate) mod masked {
         // The last bytes, fewer than READ_AHEAD.
         let rest = bytes.get(i..).unwrap_or_default();
         super::push_decoded(out, rest, plus).map_err(|at| i + at)
+    }
+
+    /// Decodes the run of escapes at `bytes[i..]` into `block` at `n`,
+    /// sixteen per step while the block has room; returns both positions
+    /// after what was decoded, unchanged if the first escape is broken.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as for `push_decoded`")]
+    fn decode_run(
+        block: &mut [u8],
+        mut n: usize,
+        bytes: &[u8],
+        mut i: usize,
+        run: &impl Fn(&[u8; 48]) -> ([u8; 16], usize),
+    ) -> (usize, usize) {
+        while n < BLOCK
+            && let (Some(triplets), Some(slots)) = (
+                bytes.get(i..).and_then(<[u8]>::first_chunk::<48>),
+                block.get_mut(n..n + 16),
+            )
+        {
+            let (decoded, count) = run(triplets);
+            slots.copy_from_slice(&decoded);
+            // A branch rather than `i += 3 * count` for the usual case: the
+            // CPU goes on to the next load at a guessed position instead of
+            // waiting for this step's count.
+            if count == 16 {
+                (i, n) = (i + 48, n + 16);
+            } else {
+                return (i + 3 * count, n + count);
+            }
+        }
+        (i, n)
     }
 
     /// Writes the thirty-two bytes at the start of `ahead` to `window` (both
