@@ -211,7 +211,8 @@ mod tests {
                 let mut invalid = valid.clone().into_bytes();
                 invalid.insert(before + 1, 0x80);
                 assert_eq!(is_utf8(&invalid), core::str::from_utf8(&invalid).is_ok());
-                invalid.splice(before + 1..before + 1, [0x80, 0xBF, 0x80]);
+                let at = before + 1;
+                invalid.splice(at..at, [0x80, 0xBF, 0x80]);
                 assert!(!is_utf8(&invalid), "{invalid:x?}");
             }
         }
