@@ -278,7 +278,7 @@ fn decode_with(input: &str, plus_as_space: bool) -> Result<Cow<'_, [u8]>, Decode
     // Decoding never lengthens: one allocation, sized up front.
     let mut out = Vec::with_capacity(bytes.len());
     out.extend_from_slice(&bytes[..first]);
-    raw::push_decoded(&mut out, &bytes[first..], plus).map_err(|at| DecodeError {
+    raw::push_decoded(&mut out, &bytes[first..], plus_as_space).map_err(|at| DecodeError {
         index: first + at,
         kind: DecodeErrorKind::InvalidEscape,
     })?;

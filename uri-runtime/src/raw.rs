@@ -75,17 +75,17 @@ pub(crate) fn kept_prefix(bytes: &[u8], set: &EncodeSet) -> usize {
     scan::kept_prefix(bytes, set)
 }
 
-/// Appends `bytes` percent-decoded to `out` (`plus` decoding to a space
-/// when given); the error is the index of a `%` without two hex digits.
+/// Appends `bytes` percent-decoded to `out`, with `+` decoded to a space
+/// for forms; the error is the index of a `%` without two hex digits.
 /// Thirty-two bytes at a time, and sixteen escapes in a row at once, with
 /// SSSE3 when the CPU has it.
-pub(crate) fn push_decoded(out: &mut Vec<u8>, bytes: &[u8], plus: Option<u8>) -> Result<(), usize> {
+pub(crate) fn push_decoded(out: &mut Vec<u8>, bytes: &[u8], form: bool) -> Result<(), usize> {
     #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
     if std::is_x86_feature_detected!("ssse3") {
         // SAFETY: the CPU supports SSSE3, as just checked.
-        return unsafe { x86::push_decoded(out, bytes, plus) };
+        return unsafe { x86::push_decoded(out, bytes, form) };
     }
-    unescape::push_decoded(out, bytes, plus)
+    unescape::push_decoded(out, bytes, form.then_some(b'+'))
 }
 
 #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
@@ -167,25 +167,25 @@ mod x86 {
     pub(super) unsafe fn push_decoded(
         out: &mut Vec<u8>,
         bytes: &[u8],
-        plus: Option<u8>,
+        form: bool,
     ) -> Result<(), usize> {
         let percent = _mm_set1_epi8(b'%'.cast_signed());
-        let other = _mm_set1_epi8(plus.unwrap_or(b'%').cast_signed());
+        let other = _mm_set1_epi8(if form { b'+' } else { b'%' }.cast_signed());
         let marks = |chunk: &[u8; 16]| {
             let chunk = load(chunk);
             let marked = _mm_or_si128(_mm_cmpeq_epi8(chunk, percent), _mm_cmpeq_epi8(chunk, other));
             _mm_movemask_epi8(marked).cast_unsigned()
         };
-        unescape::masked::push_decoded(
-            out,
-            bytes,
-            plus,
-            |chunk| {
-                let (halves, _) = chunk.as_chunks::<16>();
-                marks(&halves[0]) | marks(&halves[1]) << 16
-            },
-            |triplets| decode_run(triplets),
-        )
+        let marks = |chunk: &[u8; 32]| {
+            let (halves, _) = chunk.as_chunks::<16>();
+            marks(&halves[0]) | marks(&halves[1]) << 16
+        };
+        let run = |triplets: &[u8; 48]| decode_run(triplets);
+        if form {
+            unescape::masked::push_decoded::<true>(out, bytes, marks, run)
+        } else {
+            unescape::masked::push_decoded::<false>(out, bytes, marks, run)
+        }
     }
 
     /// Where each of sixteen escapes' `%`, first and second digit sits in
@@ -377,9 +377,10 @@ mod tests {
                     ));
                 }
             }
-            for plus in [None, Some(b'+')] {
+            for form in [false, true] {
                 let (mut fast, mut portable) = (Vec::new(), Vec::new());
-                let fast_result = push_decoded(&mut fast, &text, plus).map(|()| fast);
+                let fast_result = push_decoded(&mut fast, &text, form).map(|()| fast);
+                let plus = form.then_some(b'+');
                 let portable_result =
                     unescape::push_decoded(&mut portable, &text, plus).map(|()| portable);
                 assert_eq!(fast_result, portable_result, "round {round}: {text:?}");

@@ -174,8 +174,9 @@ pub(crate) mod masked {
     /// Marks of three escapes in a row, from the first: bits 0, 3 and 6.
     const THREE_ESCAPES: u32 = 0b100_1001;
 
-    /// [`super::push_decoded`], with `marks(chunk)` telling which of
-    /// thirty-two bytes are `%` or `plus` (bit `k` for `chunk[k]`), and
+    /// [`super::push_decoded`] with `plus` a constant (`FORM`: `+` is a
+    /// space), `marks(chunk)` telling which of thirty-two bytes are `%` (or
+    /// `+` for forms; bit `k` for `chunk[k]`), and
     /// `run(triplets)` decoding the escapes that start forty-eight bytes, up
     /// to sixteen, and telling how many there were.
     ///
@@ -190,10 +191,9 @@ pub(crate) mod masked {
         clippy::inline_always,
         reason = "closures compiled for SSSE3 are inlined only into code compiled for SSSE3"
     )]
-    pub(crate) fn push_decoded(
+    pub(crate) fn push_decoded<const FORM: bool>(
         out: &mut Vec<u8>,
         bytes: &[u8],
-        plus: Option<u8>,
         marks: impl Fn(&[u8; 32]) -> u32,
         run: impl Fn(&[u8; 48]) -> ([u8; 16], usize),
     ) -> Result<(), usize> {
@@ -231,18 +231,21 @@ pub(crate) mod masked {
                         continue;
                     }
                 }
-                let Some(window) = block.get_mut(n..n + READ_AHEAD) else {
+                let Some(window) = block
+                    .get_mut(n..)
+                    .and_then(<[u8]>::first_chunk_mut::<READ_AHEAD>)
+                else {
                     break;
                 };
                 let (read, written) =
-                    decode_marked(window, ahead, marked, plus).map_err(|at| i + at)?;
+                    decode_marked::<FORM>(window, ahead, marked).map_err(|at| i + at)?;
                 (i, n) = (i + read, n + written);
             }
             out.extend_from_slice(&block[..n]);
         }
         // The last bytes, fewer than READ_AHEAD.
         let rest = bytes.get(i..).unwrap_or_default();
-        super::push_decoded(out, rest, plus).map_err(|at| i + at)
+        super::push_decoded(out, rest, FORM.then_some(b'+')).map_err(|at| i + at)
     }
 
     /// Decodes the run of escapes at `bytes[i..]` into `block` at `n`,
@@ -287,42 +290,38 @@ pub(crate) mod masked {
     /// decoding per mark.
     #[inline(always)]
     #[allow(clippy::inline_always, reason = "as for `push_decoded`")]
-    fn decode_marked(
-        window: &mut [u8],
+    fn decode_marked<const FORM: bool>(
+        window: &mut [u8; READ_AHEAD],
         ahead: &[u8; READ_AHEAD],
         mut marked: u32,
-        plus: Option<u8>,
     ) -> Result<(usize, usize), usize> {
         let (mut at, mut n) = (0, 0);
         while marked != 0 {
-            let mark = marked.trailing_zeros() as usize;
+            let mark = marked.trailing_zeros() as usize & 31;
             marked &= marked - 1;
             // A mark inside the escape just decoded would have been one of
             // its digits, which decoding refused: never true, but cheap.
             if mark < at {
                 continue;
             }
-            if let (Some(slot), Some(kept)) = (window.get_mut(n..n + 32), ahead.get(at..at + 32)) {
-                slot.copy_from_slice(kept);
-            }
-            n += mark - at;
-            let decoded = if ahead.get(mark).copied() == plus {
+            // Both positions are at most `mark`, below 32; the masks tell
+            // the compiler so, and it drops its bounds checks.
+            let (kept, slot) = (at & 31, n & 31);
+            window[slot..slot + 32].copy_from_slice(&ahead[kept..kept + 32]);
+            n = slot + mark - kept;
+            window[n & 31] = if FORM && ahead[mark] == b'+' {
                 at = mark + 1;
                 b' '
             } else {
                 at = mark + 3;
                 decode_at(ahead, mark)?
             };
-            if let Some(slot) = window.get_mut(n) {
-                *slot = decoded;
-            }
             n += 1;
         }
         if at < 32 {
-            if let (Some(slot), Some(kept)) = (window.get_mut(n..n + 32), ahead.get(at..at + 32)) {
-                slot.copy_from_slice(kept);
-            }
-            (at, n) = (32, n + 32 - at);
+            let slot = n & 31;
+            window[slot..slot + 32].copy_from_slice(&ahead[at..at + 32]);
+            (at, n) = (32, slot + 32 - at);
         }
         Ok((at, n))
     }
