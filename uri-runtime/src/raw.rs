@@ -169,23 +169,29 @@ mod x86 {
         bytes: &[u8],
         form: bool,
     ) -> Result<(), usize> {
-        let percent = _mm_set1_epi8(b'%'.cast_signed());
-        let other = _mm_set1_epi8(if form { b'+' } else { b'%' }.cast_signed());
-        let marks = |chunk: &[u8; 16]| {
-            let chunk = load(chunk);
-            let marked = _mm_or_si128(_mm_cmpeq_epi8(chunk, percent), _mm_cmpeq_epi8(chunk, other));
-            _mm_movemask_epi8(marked).cast_unsigned()
-        };
-        let marks = |chunk: &[u8; 32]| {
-            let (halves, _) = chunk.as_chunks::<16>();
-            marks(&halves[0]) | marks(&halves[1]) << 16
-        };
         let run = |triplets: &[u8; 48]| decode_run(triplets);
         if form {
-            unescape::masked::push_decoded::<true>(out, bytes, marks, run)
+            unescape::masked::push_decoded::<true>(out, bytes, |chunk| marks::<true>(chunk), run)
         } else {
-            unescape::masked::push_decoded::<false>(out, bytes, marks, run)
+            unescape::masked::push_decoded::<false>(out, bytes, |chunk| marks::<false>(chunk), run)
         }
+    }
+
+    /// Bit `k` set when `chunk[k]` is `%`, or `+` for forms.
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    fn marks<const FORM: bool>(chunk: &[u8; 32]) -> u32 {
+        let (halves, _) = chunk.as_chunks::<16>();
+        let [low, high] = [&halves[0], &halves[1]].map(|half| {
+            let half = load(half);
+            let mut marked = _mm_cmpeq_epi8(half, _mm_set1_epi8(b'%'.cast_signed()));
+            if FORM {
+                let plus = _mm_cmpeq_epi8(half, _mm_set1_epi8(b'+'.cast_signed()));
+                marked = _mm_or_si128(marked, plus);
+            }
+            _mm_movemask_epi8(marked).cast_unsigned()
+        });
+        low | high << 16
     }
 
     /// Where each of sixteen escapes' `%`, first and second digit sits in

@@ -174,18 +174,19 @@ pub(crate) mod masked {
     /// Marks of three escapes in a row, from the first: bits 0, 3 and 6.
     const THREE_ESCAPES: u32 = 0b100_1001;
 
-    /// [`super::push_decoded`] with `plus` a constant (`FORM`: `+` is a
-    /// space), `marks(chunk)` telling which of thirty-two bytes are `%` (or
-    /// `+` for forms; bit `k` for `chunk[k]`), and
-    /// `run(triplets)` decoding the escapes that start forty-eight bytes, up
-    /// to sixteen, and telling how many there were.
+    /// [`super::push_decoded`], for forms (`+` is a space) when `FORM`;
+    /// `marks(chunk)` tells which of thirty-two bytes are `%` (or `+`), bit
+    /// `k` for `chunk[k]`, and `run(triplets)` decodes the escapes that
+    /// start forty-eight bytes, up to sixteen, and tells how many there
+    /// were.
     ///
     /// A chunk without marks is one copy; one whose first mark starts three
     /// escapes in a row (encoded non-ASCII text) starts a run decoded
     /// sixteen escapes per step, without looking for marks; any other costs
-    /// a pass per mark, not per byte.
-    /// Inlined into its caller so that the two functions are compiled with
-    /// the caller's CPU features.
+    /// a pass per mark, not per byte. A constant `FORM` gives each kind of
+    /// text its own loop, without a test for `+` in the other. Inlined into
+    /// its caller so that the two functions are compiled with the caller's
+    /// CPU features.
     #[inline(always)]
     #[allow(
         clippy::inline_always,
@@ -220,8 +221,9 @@ pub(crate) mod masked {
                     (i, n) = (i + 32, n + 32);
                     continue;
                 }
-                // Three escapes in a row are (nearly) never a coincidence:
-                // decode the whole run, sixteen escapes per step.
+                // Three escapes in a row: encoded non-ASCII text, whose run
+                // is decoded sixteen escapes per step. Fewer are cheaper one
+                // mark at a time.
                 let first = marked.trailing_zeros() as usize;
                 if (marked >> first) & THREE_ESCAPES == THREE_ESCAPES {
                     let (after, written) =
