@@ -39,4 +39,10 @@ else
     echo "valgrind not found: no instruction counts" >&2
 fi
 
-"$bin" table --rounds "$rounds" --allocations "$work/allocations" --instructions "$work/instructions"
+# glibc moves its mmap threshold with every large free, so whether a 3 MiB
+# output comes from reused heap or from a fresh mapping whose pages fault in
+# would depend on which operations ran before; fixed thresholds make every
+# subject, ours and the peers', allocate the same way in every round.
+# (Ignored by other C libraries.)
+GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864 \
+    "$bin" table --rounds "$rounds" --allocations "$work/allocations" --instructions "$work/instructions"
