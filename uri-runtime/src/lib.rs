@@ -140,8 +140,10 @@ mod scan;
 mod set;
 #[cfg(feature = "alloc")]
 pub mod template;
+#[cfg(feature = "alloc")]
 mod unescape;
 mod uri;
+#[cfg(feature = "alloc")]
 #[cfg_attr(
     uri_safe,
     allow(dead_code, reason = "checked against the standard library in tests")
