@@ -86,10 +86,7 @@ pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
     // A leading stretch of ASCII, often all of decoded text, sixty-four
     // bytes per test.
     let (blocks, _) = bytes.as_chunks::<64>();
-    let ascii = blocks
-        .iter()
-        .take_while(|block| block.iter().fold(0, |any, &b| any | b) < 0x80)
-        .count();
+    let ascii = blocks.iter().take_while(|block| block.is_ascii()).count();
     let bytes = &bytes[ascii * 64..];
     let middle = bytes.len() / 2;
     let split = (middle..bytes.len().min(middle + 3))
@@ -100,7 +97,7 @@ pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
     let (back_chunks, _) = back.as_chunks::<16>();
     let (mut in_front, mut in_back) = (ACCEPT, ACCEPT);
     for (x, y) in front_chunks.iter().zip(back_chunks) {
-        if accepts(in_front) && accepts(in_back) && is_ascii(x) && is_ascii(y) {
+        if accepts(in_front) && accepts(in_back) && x.is_ascii() && y.is_ascii() {
             continue;
         }
         for (&a, &b) in x.iter().zip(y) {
@@ -109,15 +106,15 @@ pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
         }
     }
     let both = front_chunks.len().min(back_chunks.len()) * 16;
-    accepts(check(in_front, &front[both..])) && accepts(check(in_back, &back[both..]))
+    accepts(state_after(in_front, &front[both..])) && accepts(state_after(in_back, &back[both..]))
 }
 
 /// The state after `bytes` from `state`, skipping sixteen ASCII bytes at a
 /// time between characters.
-fn check(mut state: u64, bytes: &[u8]) -> u64 {
+fn state_after(mut state: u64, bytes: &[u8]) -> u64 {
     let (chunks, tail) = bytes.as_chunks::<16>();
     for chunk in chunks {
-        if accepts(state) && is_ascii(chunk) {
+        if accepts(state) && chunk.is_ascii() {
             continue;
         }
         for &b in chunk {
@@ -142,11 +139,6 @@ fn step(state: u64, byte: u8) -> u64 {
 #[inline]
 fn accepts(state: u64) -> bool {
     state & 63 == ACCEPT
-}
-
-#[inline]
-fn is_ascii(chunk: &[u8; 16]) -> bool {
-    u128::from_le_bytes(*chunk) & 0x8080_8080_8080_8080_8080_8080_8080_8080 == 0
 }
 
 fn is_continuation(byte: u8) -> bool {
