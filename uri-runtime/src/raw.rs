@@ -169,7 +169,7 @@ mod x86 {
         bytes: &[u8],
         form: bool,
     ) -> Result<(), usize> {
-        let run = |triplets: &[u8; 48]| decode_run(triplets);
+        let run = |triplets: &[u8; 48]| decode_up_to_sixteen(triplets);
         if form {
             unescape::masked::push_decoded::<true>(out, bytes, |chunk| marks::<true>(chunk), run)
         } else {
@@ -218,7 +218,7 @@ mod x86 {
     /// meaningless).
     #[inline]
     #[target_feature(enable = "ssse3")]
-    fn decode_run(triplets: &[u8; 48]) -> ([u8; 16], usize) {
+    fn decode_up_to_sixteen(triplets: &[u8; 48]) -> ([u8; 16], usize) {
         let (thirds, _) = triplets.as_chunks::<16>();
         let thirds = [load(&thirds[0]), load(&thirds[1]), load(&thirds[2])];
         let gather = |d: usize| {
