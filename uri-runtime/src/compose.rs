@@ -155,6 +155,22 @@ impl<'o> Composer<'o> {
         }
     }
 
+    /// Starts `out` with the scheme and authority of the reference `text`,
+    /// whose components are `parts`, copied byte for byte in one piece
+    /// (those it has of the two); their positions are the parsed ones.
+    pub(crate) fn with_head_of(
+        out: &'o mut String,
+        text: &str,
+        parts: &Components,
+    ) -> Composer<'o> {
+        out.clear();
+        out.push_str(text.get(..parts.path().start).unwrap_or(""));
+        let mut marks = parts.to_marks();
+        marks.query_mark = None;
+        marks.fragment_mark = None;
+        Composer { out, marks }
+    }
+
     pub(crate) fn scheme(&mut self, scheme: &str, form: Form) {
         push_text(self.out, scheme, form);
         self.marks.scheme_end = Some(self.out.len());

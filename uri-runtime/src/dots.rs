@@ -6,6 +6,10 @@ use alloc::string::String;
 /// A path given as two pieces, read as if they were one string: resolution
 /// merges the base's directory with the reference's path (section 5.2.3)
 /// without building the merged string first.
+///
+/// When the head is a directory (empty or ending with `/`), as in a
+/// merge, the pieces meet at a segment boundary and dot-segment removal
+/// looks at whole segments of either piece.
 #[derive(Clone, Copy)]
 pub(crate) struct Joined<'a> {
     head: &'a str,
@@ -19,55 +23,13 @@ impl<'a> Joined<'a> {
 
     pub(crate) fn one(path: &'a str) -> Joined<'a> {
         Joined {
-            head: path,
-            tail: "",
+            head: "",
+            tail: path,
         }
     }
 
     pub(crate) fn len(&self) -> usize {
         self.head.len() + self.tail.len()
-    }
-
-    fn byte(&self, i: usize) -> Option<u8> {
-        match i.checked_sub(self.head.len()) {
-            None => self.head.as_bytes().get(i).copied(),
-            Some(j) => self.tail.as_bytes().get(j).copied(),
-        }
-    }
-
-    fn starts_with(&self, at: usize, prefix: &[u8]) -> bool {
-        prefix
-            .iter()
-            .enumerate()
-            .all(|(k, &b)| self.byte(at + k) == Some(b))
-    }
-
-    /// The index of the next `/` at or after `from`, or the end.
-    fn next_slash(&self, from: usize) -> usize {
-        (from..self.len())
-            .find(|&i| self.byte(i) == Some(b'/'))
-            .unwrap_or(self.len())
-    }
-
-    /// Whether `from..to` is exactly `dots`.
-    fn is(&self, from: usize, to: usize, dots: &[u8]) -> bool {
-        to - from == dots.len() && self.starts_with(from, dots)
-    }
-
-    /// Appends `from..to`; the cut points are ASCII `/` or the ends, so
-    /// they fall on char boundaries.
-    fn push(&self, out: &mut String, from: usize, to: usize) {
-        let split = self.head.len();
-        if from < split {
-            out.push_str(self.head.get(from..to.min(split)).unwrap_or(""));
-        }
-        if to > split {
-            out.push_str(
-                self.tail
-                    .get(from.max(split) - split..to - split)
-                    .unwrap_or(""),
-            );
-        }
     }
 
     /// Writes the pieces as they are.
@@ -82,51 +44,83 @@ impl<'a> Joined<'a> {
 ///
 /// The steps are those of section 5.2.4, read a segment at a time: after
 /// the leading `../` and `./` prefixes (rule A, and D for a lone `.` or
-/// `..`), every step consumes one `/segment` (or, once, a first segment
-/// without `/`). Removing the last output segment truncates at its `/`,
-/// scanning only bytes it then drops, so the whole is linear in the input.
+/// `..`), the first segment is copied (rule E) and every further `/segment`
+/// is one of rules B, C or E. Removing the last output segment truncates
+/// at its `/`, scanning only bytes it then drops, so the whole is linear in
+/// the input.
 pub(crate) fn remove_dot_segments_into(out: &mut String, start: usize, input: Joined<'_>) {
-    let len = input.len();
-    let mut i = 0;
-    // Rule A, repeatedly; then rule D.
-    loop {
-        if input.starts_with(i, b"../") {
-            i += 3;
-        } else if input.starts_with(i, b"./") {
-            i += 2;
-        } else {
-            break;
-        }
+    if !(input.head.is_empty() || input.head.ends_with('/')) {
+        // The pieces meet inside a segment; no caller removing dots
+        // builds such a path, but if one did, this stays right.
+        let merged = [input.head, input.tail].concat();
+        return remove_dot_segments_into(out, start, Joined::one(&merged));
     }
-    if input.is(i, len, b".") || input.is(i, len, b"..") {
+    // Rule A, repeatedly, reaching into the tail once the head is used up;
+    // then rule D.
+    let head = strip_dot_prefixes(input.head);
+    let tail = if head.is_empty() {
+        strip_dot_prefixes(input.tail)
+    } else {
+        input.tail
+    };
+    if head.is_empty() && (tail == "." || tail == "..") {
         return;
     }
-    while i < len {
-        if input.byte(i) == Some(b'/') {
-            let end = input.next_slash(i + 1);
-            if input.is(i + 1, end, b".") {
-                // Rule B: `/./` becomes `/`, a final `/.` becomes `/`.
-                if end == len {
-                    out.push('/');
-                }
-            } else if input.is(i + 1, end, b"..") {
-                // Rule C: as B, and the last output segment goes.
-                pop_segment(out, start);
-                if end == len {
-                    out.push('/');
-                }
-            } else {
-                // Rule E.
-                input.push(out, i, end);
+    // The first segment has no `/` before it (it is empty when the path is
+    // absolute). The head's last `/` starts the tail's first segment.
+    let (first, rest) = split_at_slash(if head.is_empty() { tail } else { head });
+    out.push_str(first);
+    if !head.is_empty() {
+        if let Some(inner) = rest.and_then(|rest| rest.strip_suffix('/')) {
+            push_segments(out, start, inner, false);
+        }
+        push_segments(out, start, tail, true);
+    } else if let Some(rest) = rest {
+        push_segments(out, start, rest, true);
+    }
+}
+
+/// Applies rules B, C and E to `segments`, which are `/`-separated and
+/// each had a `/` before it in the path; `ends_path` says whether the
+/// last of them ends the path.
+fn push_segments(out: &mut String, start: usize, segments: &str, ends_path: bool) {
+    let mut rest = Some(segments);
+    while let Some(segments) = rest {
+        let (segment, more) = split_at_slash(segments);
+        rest = more;
+        match segment {
+            // Rule B: `/./` becomes `/`, a final `/.` becomes `/`.
+            "." => {}
+            // Rule C: as B, and the last output segment goes.
+            ".." => pop_segment(out, start),
+            // Rule E.
+            _ => {
+                out.push('/');
+                out.push_str(segment);
+                continue;
             }
-            i = end;
-        } else {
-            // Rule E on a first segment that has no leading `/`.
-            let end = input.next_slash(i);
-            input.push(out, i, end);
-            i = end;
+        }
+        if ends_path && rest.is_none() {
+            out.push('/');
         }
     }
+}
+
+/// `text` up to its first `/`, and what follows that `/` if there is one.
+fn split_at_slash(text: &str) -> (&str, Option<&str>) {
+    match text.bytes().position(|b| b == b'/') {
+        // The `/` is ASCII, so both cuts are char boundaries.
+        Some(slash) => (text.get(..slash).unwrap_or(""), text.get(slash + 1..)),
+        None => (text, None),
+    }
+}
+
+/// `path` without its leading `../` and `./` prefixes (rule A).
+fn strip_dot_prefixes(mut path: &str) -> &str {
+    while let Some(rest) = path.strip_prefix("../").or_else(|| path.strip_prefix("./")) {
+        path = rest;
+    }
+    path
 }
 
 /// Removes the last segment of `out[start..]` and the `/` before it, if any.
@@ -209,7 +203,8 @@ mod tests {
 
     #[test]
     fn two_pieces_read_as_one() {
-        // The split point never changes the answer.
+        // The split point never changes the answer, whether it falls after
+        // a `/` (as in a merge) or inside a segment.
         let path = "a/./b/../../c/./d/..";
         for cut in 0..=path.len() {
             assert_eq!(
@@ -222,7 +217,59 @@ mod tests {
 
     #[test]
     fn popping_stops_at_the_start_offset() {
+        assert_eq!(joined("/../", ".."), "x:/");
         assert_eq!(joined("/..", "/.."), "x:/");
+    }
+
+    /// Section 5.2.4 as its text reads: an input buffer consumed from the
+    /// front, one rule at a time.
+    fn by_the_letter(path: &str) -> String {
+        let (mut input, mut output) = (String::from(path), String::new());
+        let drop_last = |output: &mut String| {
+            let cut = output.rfind('/').unwrap_or(0);
+            output.truncate(cut);
+        };
+        while !input.is_empty() {
+            if let Some(rest) = input.strip_prefix("../").or(input.strip_prefix("./")) {
+                input = rest.into();
+            } else if input.starts_with("/./") || input == "/." {
+                input.replace_range(..2, "");
+                if input.is_empty() {
+                    input.push('/');
+                }
+            } else if input.starts_with("/../") || input == "/.." {
+                input.replace_range(..3, "");
+                if input.is_empty() {
+                    input.push('/');
+                }
+                drop_last(&mut output);
+            } else if input == "." || input == ".." {
+                input.clear();
+            } else {
+                let from = usize::from(input.starts_with('/'));
+                let end = input[from..].find('/').map_or(input.len(), |i| i + from);
+                output.extend(input.drain(..end));
+            }
+        }
+        output
+    }
+
+    #[test]
+    fn agrees_with_the_rule_by_rule_reading_on_random_paths() {
+        let pieces = ["/", "/", "a", "bc", ".", "..", ".x", "..y", "./", "../"];
+        let mut seed = 0x0524_u64;
+        for _ in 0..20_000 {
+            let count = crate::scan::tests::xorshift(&mut seed) % 9;
+            let path: String = (0..count)
+                .map(|_| pieces[(crate::scan::tests::xorshift(&mut seed) % 10) as usize])
+                .collect();
+            let expected = by_the_letter(&path);
+            assert_eq!(remove_dot_segments(&path), expected, "{path:?}");
+            for cut in 0..=path.len() {
+                let got = joined(&path[..cut], &path[cut..]);
+                assert_eq!(got, format!("x:{expected}"), "{path:?} cut at {cut}");
+            }
+        }
     }
 
     #[test]

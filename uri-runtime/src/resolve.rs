@@ -53,17 +53,21 @@ fn write_resolved(
     let r_scheme = r.scheme().filter(|scheme| {
         !(options.same_scheme_is_relative && scheme.eq_ignore_ascii_case(base_scheme))
     });
-    // Which parsed value each target component comes from.
-    let (scheme, authority_from) = match r_scheme {
-        Some(scheme) => (scheme, r),
-        None if r.parts.authority().is_some() => (base_scheme, r),
-        None => (base_scheme, base),
+    // The target's scheme and authority are the reference's, the base's,
+    // or (for a network-path reference) the base's scheme and the
+    // reference's authority.
+    let mut composer = match (r_scheme, r.parts.authority()) {
+        (Some(_), _) => Composer::with_head_of(out, r.text, &r.parts),
+        (None, None) => Composer::with_head_of(out, base.text, &base.parts),
+        (None, Some(_)) => {
+            let mut composer = Composer::new(out);
+            composer.scheme(base_scheme, Form::AsIs);
+            if let Some(authority) = r.authority_parts() {
+                composer.authority(&authority, Form::AsIs);
+            }
+            composer
+        }
     };
-    let mut composer = Composer::new(out);
-    composer.scheme(scheme, Form::AsIs);
-    if let Some(authority) = authority_from.authority_parts() {
-        composer.authority(&authority, Form::AsIs);
-    }
 
     let r_path = r.path();
     let inherits = r_scheme.is_none() && r.parts.authority().is_none();
