@@ -82,28 +82,53 @@ pub(crate) fn remove_dot_segments_into(out: &mut String, start: usize, input: Jo
 
 /// Applies rules B, C and E to `segments`, which are `/`-separated and
 /// each had a `/` before it in the path; `ends_path` says whether the
-/// last of them ends the path.
+/// last of them ends the path. Consecutive ordinary segments are copied
+/// as one piece.
 fn push_segments(out: &mut String, start: usize, segments: &str, ends_path: bool) {
-    let mut rest = Some(segments);
-    while let Some(segments) = rest {
-        let (segment, more) = split_at_slash(segments);
-        rest = more;
-        match segment {
-            // Rule B: `/./` becomes `/`, a final `/.` becomes `/`.
-            "." => {}
-            // Rule C: as B, and the last output segment goes.
-            ".." => pop_segment(out, start),
+    let bytes = segments.as_bytes();
+    // Where the run of ordinary segments not yet written starts.
+    let mut run = None;
+    let mut at = 0;
+    loop {
+        let mut end = at;
+        while end < bytes.len() && bytes[end] != b'/' {
+            end += 1;
+        }
+        let dots = match bytes.get(at..end) {
+            Some(b".") => 1,
+            Some(b"..") => 2,
+            _ => 0,
+        };
+        if dots == 0 {
             // Rule E.
-            _ => {
+            run.get_or_insert(at);
+        } else {
+            if let Some(from) = run.take() {
+                push_run(out, segments.get(from..at - 1).unwrap_or(""));
+            }
+            // Rule C: as B, and the last output segment goes.
+            if dots == 2 {
+                pop_segment(out, start);
+            }
+            // Rule B: `/./` becomes `/`, a final `/.` becomes `/`.
+            if ends_path && end == bytes.len() {
                 out.push('/');
-                out.push_str(segment);
-                continue;
             }
         }
-        if ends_path && rest.is_none() {
-            out.push('/');
+        if end == bytes.len() {
+            break;
         }
+        at = end + 1;
     }
+    if let Some(from) = run {
+        push_run(out, segments.get(from..).unwrap_or(""));
+    }
+}
+
+/// Writes ordinary segments, `/` before each.
+fn push_run(out: &mut String, run: &str) {
+    out.push('/');
+    out.push_str(run);
 }
 
 /// `text` up to its first `/`, and what follows that `/` if there is one.
@@ -125,9 +150,11 @@ fn strip_dot_prefixes(mut path: &str) -> &str {
 
 /// Removes the last segment of `out[start..]` and the `/` before it, if any.
 fn pop_segment(out: &mut String, start: usize) {
+    // Segments are short: a backward byte loop beats a call to `rfind`.
     let cut = out
+        .as_bytes()
         .get(start..)
-        .and_then(|path| path.rfind('/'))
+        .and_then(|path| path.iter().rposition(|&b| b == b'/'))
         .map_or(start, |slash| start + slash);
     out.truncate(cut);
 }
