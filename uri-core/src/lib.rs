@@ -41,6 +41,18 @@ pub mod pct;
 pub mod render;
 pub mod table;
 
+#[cfg(test)]
+mod testing {
+    /// One xorshift step: reproducible pseudo-random numbers for the
+    /// tests that compare a fast path with a plain one.
+    pub(crate) fn xorshift(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+}
+
 pub use error::{Component, Description, ParseError, ParseErrorKind};
 pub use parse::{
     Components, HostKind, ParseOptions, parse_iri, parse_iri_reference, parse_uri,

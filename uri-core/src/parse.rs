@@ -730,12 +730,7 @@ mod tests {
             b" ",
         ];
         let mut seed = 0x3986_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = move || crate::testing::xorshift(&mut seed);
         let (mut buffer, mut answered) = ([0u8; 64], 0);
         for _ in 0..50_000 {
             buffer[..2].copy_from_slice(b"//");

@@ -458,12 +458,7 @@ mod tests {
             RESERVED.union(UNRESERVED),
         ];
         let mut seed = 0x3986_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = move || crate::testing::xorshift(&mut seed);
         for class in classes {
             let members: [u8; 256] = core::array::from_fn(|i| i as u8);
             let members: [u8; 256] = members.map(|b| if class.contains(b) { b } else { b'a' });
