@@ -41,6 +41,12 @@ pub mod pct;
 pub mod render;
 pub mod table;
 
+pub use error::{Component, Description, ParseError, ParseErrorKind};
+pub use parse::{
+    Components, HostKind, ParseOptions, parse_iri, parse_iri_reference, parse_uri,
+    parse_uri_reference, parse_uri_reference_with, parse_uri_with,
+};
+
 #[cfg(test)]
 mod testing {
     /// One xorshift step: reproducible pseudo-random numbers for the
@@ -52,9 +58,3 @@ mod testing {
         *seed
     }
 }
-
-pub use error::{Component, Description, ParseError, ParseErrorKind};
-pub use parse::{
-    Components, HostKind, ParseOptions, parse_iri, parse_iri_reference, parse_uri,
-    parse_uri_reference, parse_uri_reference_with, parse_uri_with,
-};
