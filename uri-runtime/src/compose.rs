@@ -27,6 +27,11 @@ pub(crate) enum Form {
 }
 
 /// Appends `text` to `out` in `form`.
+///
+/// The text between escapes that change is copied in whole pieces; in the
+/// `Normalized` form an escape already in uppercase hex of a reserved or
+/// non-ASCII byte stays inside the piece. (In the `Lowercased` form every
+/// escape ends a piece, since the piece is lowercased as a whole.)
 pub(crate) fn push_text(out: &mut String, text: &str, form: Form) {
     if form == Form::AsIs {
         out.push_str(text);
@@ -34,17 +39,16 @@ pub(crate) fn push_text(out: &mut String, text: &str, form: Form) {
     }
     let bytes = text.as_bytes();
     let (mut run, mut i) = (0, 0);
-    while let Some(&byte) = bytes.get(i) {
-        let decoded = if byte == b'%' {
-            decode_triplet(bytes, i, bytes.len())
-        } else {
-            None
-        };
-        let Some(decoded) = decoded else {
-            i += 1;
+    while let Some(mark) = next_percent(bytes, i) {
+        let Some((decoded, changes)) = escape_at(bytes, mark) else {
+            i = mark + 1;
             continue;
         };
-        push_run(out, text.get(run..i).unwrap_or(""), form);
+        i = mark + 3;
+        if form == Form::Normalized && !changes {
+            continue;
+        }
+        push_run(out, text.get(run..mark).unwrap_or(""), form);
         if UNRESERVED.contains(decoded) {
             let c = char::from(decoded);
             out.push(if form == Form::Lowercased {
@@ -55,18 +59,35 @@ pub(crate) fn push_text(out: &mut String, text: &str, form: Form) {
         } else {
             out.extend(encode_byte(decoded).map(char::from));
         }
-        i += 3;
         run = i;
     }
     push_run(out, text.get(run..).unwrap_or(""), form);
 }
 
 fn push_run(out: &mut String, run: &str, form: Form) {
-    if form == Form::Lowercased {
-        out.extend(run.chars().map(|c| c.to_ascii_lowercase()));
-    } else {
-        out.push_str(run);
+    let start = out.len();
+    out.push_str(run);
+    if form == Form::Lowercased
+        && let Some(written) = out.get_mut(start..)
+    {
+        written.make_ascii_lowercase();
     }
+}
+
+/// The index of the first `%` at or after `from`.
+fn next_percent(bytes: &[u8], from: usize) -> Option<usize> {
+    let at = crate::scan::position_in_short(bytes.get(from..)?, b'%')?;
+    Some(from + at)
+}
+
+/// The escape starting at `mark`, if one does: its byte, and whether the
+/// `Normalized` form writes it differently (decoded, or in uppercase hex).
+fn escape_at(bytes: &[u8], mark: usize) -> Option<(u8, bool)> {
+    let decoded = decode_triplet(bytes, mark, bytes.len())?;
+    let lowercase = bytes
+        .get(mark + 1..mark + 3)
+        .is_some_and(|digits| digits.iter().any(u8::is_ascii_lowercase));
+    Some((decoded, lowercase || UNRESERVED.contains(decoded)))
 }
 
 /// `text` in `form`, borrowed when that changes nothing.
@@ -82,26 +103,26 @@ pub(crate) fn text_in(text: &str, form: Form) -> Cow<'_, str> {
 
 /// Whether [`push_text`] would copy `text` unchanged; no allocation.
 pub(crate) fn is_in_form(text: &str, form: Form) -> bool {
+    if form == Form::AsIs {
+        return true;
+    }
     let bytes = text.as_bytes();
     let mut i = 0;
-    while let Some(&byte) = bytes.get(i) {
-        match form {
-            Form::AsIs => return true,
-            _ if byte == b'%' => {
-                if let Some(decoded) = decode_triplet(bytes, i, bytes.len()) {
-                    let upper = bytes[i + 1..i + 3].iter().all(|b| !b.is_ascii_lowercase());
-                    if UNRESERVED.contains(decoded) || !upper {
-                        return false;
-                    }
-                    i += 2;
-                }
-            }
-            Form::Lowercased if byte.is_ascii_uppercase() => return false,
-            _ => {}
+    loop {
+        let mark = next_percent(bytes, i).unwrap_or(bytes.len());
+        let piece = bytes.get(i..mark).unwrap_or_default();
+        if form == Form::Lowercased && piece.iter().any(u8::is_ascii_uppercase) {
+            return false;
         }
-        i += 1;
+        if mark == bytes.len() {
+            return true;
+        }
+        i = match escape_at(bytes, mark) {
+            Some((_, true)) => return false,
+            Some((_, false)) => mark + 3,
+            None => mark + 1,
+        };
     }
-    true
 }
 
 /// A host split before an IPv6 zone identifier (`[fe80::1` and `%25en0]`),
@@ -315,6 +336,7 @@ pub(crate) fn write_as_is(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec::Vec;
 
     fn normalized(text: &str, form: Form) -> String {
         let mut out = String::new();
@@ -341,6 +363,53 @@ mod tests {
                 assert_eq!(
                     is_in_form(text, form),
                     normalized(text, form) == text,
+                    "{text:?} {form:?}"
+                );
+            }
+        }
+    }
+
+    /// Sections 6.2.2.1 and 6.2.2.2 one byte at a time: what the piecewise
+    /// writer must agree with.
+    fn byte_by_byte(text: &str, form: Form) -> String {
+        let (bytes, mut out, mut i) = (text.as_bytes(), Vec::new(), 0);
+        let lower = |b: u8| {
+            if form == Form::Lowercased {
+                b.to_ascii_lowercase()
+            } else {
+                b
+            }
+        };
+        while let Some(&byte) = bytes.get(i) {
+            match decode_triplet(bytes, i, bytes.len()) {
+                Some(decoded) if UNRESERVED.contains(decoded) => out.push(lower(decoded)),
+                Some(decoded) => out.extend(encode_byte(decoded)),
+                None => {
+                    out.push(lower(byte));
+                    i += 1;
+                    continue;
+                }
+            }
+            i += 3;
+        }
+        String::from_utf8(out).unwrap_or_default()
+    }
+
+    #[test]
+    fn piecewise_writing_agrees_with_byte_by_byte_on_random_text() {
+        let pieces = [
+            "a", "B", "%41", "%7e", "%7E", "%2f", "%2F", "%c3", "%C3", "%", "%4", "%zz", "/", "-",
+            ".", "é", "abcdefgh", "XYZ",
+        ];
+        let mut seed = 0x0622_u64;
+        for _ in 0..20_000 {
+            let text = crate::scan::tests::random_text(&mut seed, &pieces, 12);
+            for form in [Form::Normalized, Form::Lowercased] {
+                let written = normalized(&text, form);
+                assert_eq!(written, byte_by_byte(&text, form), "{text:?} {form:?}");
+                assert_eq!(
+                    is_in_form(&text, form),
+                    written == text,
                     "{text:?} {form:?}"
                 );
             }

@@ -286,10 +286,7 @@ mod tests {
         let pieces = ["/", "/", "a", "bc", ".", "..", ".x", "..y", "./", "../"];
         let mut seed = 0x0524_u64;
         for _ in 0..20_000 {
-            let count = crate::scan::tests::xorshift(&mut seed) % 9;
-            let path: String = (0..count)
-                .map(|_| pieces[(crate::scan::tests::xorshift(&mut seed) % 10) as usize])
-                .collect();
+            let path = crate::scan::tests::random_text(&mut seed, &pieces, 9);
             let expected = by_the_letter(&path);
             assert_eq!(remove_dot_segments(&path), expected, "{path:?}");
             for cut in 0..=path.len() {
