@@ -150,13 +150,17 @@ fn strip_dot_prefixes(mut path: &str) -> &str {
 
 /// Removes the last segment of `out[start..]` and the `/` before it, if any.
 fn pop_segment(out: &mut String, start: usize) {
-    // Segments are short: a backward byte loop beats a call to `rfind`.
     let cut = out
-        .as_bytes()
         .get(start..)
-        .and_then(|path| path.iter().rposition(|&b| b == b'/'))
+        .and_then(last_slash)
         .map_or(start, |slash| start + slash);
     out.truncate(cut);
+}
+
+/// The index of the last `/` in `path`. Paths and their segments are
+/// short: a backward byte loop costs less than `rfind`'s set-up.
+pub(crate) fn last_slash(path: &str) -> Option<usize> {
+    path.bytes().rposition(|b| b == b'/')
 }
 
 /// Whether `remove_dot_segments` leaves `path` as it is: no segment is

@@ -6,7 +6,7 @@ use uri_core::{Components, ParseError};
 
 use crate::buf::{IriBuf, UriBuf};
 use crate::compose::{Composer, Form};
-use crate::dots::Joined;
+use crate::dots::{Joined, last_slash};
 use crate::iri::{Iri, IriRef};
 use crate::uri::{Parsed, Uri, UriRef};
 
@@ -99,9 +99,7 @@ fn merge<'p>(base: &Parsed<'p>, r_path: &'p str) -> Joined<'p> {
     if base.parts.authority().is_some() && base_path.is_empty() {
         return Joined::new("/", r_path);
     }
-    let directory = base_path
-        .rfind('/')
-        .map_or("", |slash| &base_path[..=slash]);
+    let directory = last_slash(base_path).map_or("", |slash| &base_path[..=slash]);
     Joined::new(directory, r_path)
 }
 
