@@ -358,9 +358,6 @@ const fn parse(
     })
 }
 
-/// The scheme's `:` if the input starts with one. A `:` before the first
-/// `/`, `?` or `#` can only end a scheme, since a relative path's first
-/// segment may not contain one (section 4.2).
 /// The authority starting at `start` when it is the most common kind, a
 /// reg-name or IPv4 address without escapes, optionally with a port, and
 /// the index where it ends. `None` sends every other authority (userinfo,
@@ -420,6 +417,9 @@ const fn any_authority(
     Ok((bounds, end))
 }
 
+/// The scheme's `:` if the input starts with one. A `:` before the first
+/// `/`, `?` or `#` can only end a scheme, since a relative path's first
+/// segment may not contain one (section 4.2).
 const fn scheme(b: &[u8], required: bool) -> Result<Option<usize>, ParseError> {
     // The common case in one pass: a valid scheme name, then its `:`.
     let end = SCHEME.span(b, 0, b.len());

@@ -1,10 +1,11 @@
 //! Finding the next byte that needs work, many bytes at a time: the inner
-//! loops of percent-encoding and decoding.
+//! loops of percent-encoding, decoding and normalization.
 //!
 //! Encoding asks "how long is the run of bytes the set keeps?", a table
 //! lookup per byte, answered for eight bytes with one branch. Decoding
 //! asks "where is the next `%`?", answered for sixty-four or sixteen bytes
-//! at a time by comparisons the compiler turns into vector instructions.
+//! at a time by comparisons the compiler turns into vector instructions;
+//! normalization asks it of short component texts, eight bytes per test.
 
 use uri_core::pct::EncodeSet;
 
