@@ -90,10 +90,7 @@ fn push_segments(out: &mut String, start: usize, segments: &str, ends_path: bool
     let mut run = None;
     let mut at = 0;
     loop {
-        let mut end = at;
-        while end < bytes.len() && bytes[end] != b'/' {
-            end += 1;
-        }
+        let end = slash_or_end(bytes, at);
         let dots = match bytes.get(at..end) {
             Some(b".") => 1,
             Some(b"..") => 2,
@@ -133,11 +130,18 @@ fn push_run(out: &mut String, run: &str) {
 
 /// `text` up to its first `/`, and what follows that `/` if there is one.
 fn split_at_slash(text: &str) -> (&str, Option<&str>) {
-    match text.bytes().position(|b| b == b'/') {
-        // The `/` is ASCII, so both cuts are char boundaries.
-        Some(slash) => (text.get(..slash).unwrap_or(""), text.get(slash + 1..)),
-        None => (text, None),
+    let slash = slash_or_end(text.as_bytes(), 0);
+    // The `/` is ASCII, so both cuts are char boundaries.
+    (text.get(..slash).unwrap_or(""), text.get(slash + 1..))
+}
+
+/// The index of the first `/` at or after `from`, or the length.
+fn slash_or_end(bytes: &[u8], from: usize) -> usize {
+    let mut end = from;
+    while end < bytes.len() && bytes[end] != b'/' {
+        end += 1;
     }
+    end
 }
 
 /// `path` without its leading `../` and `./` prefixes (rule A).

@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use crate::buf::UriRefBuf;
 use crate::compose::{Authority, write_as_is};
 use crate::dots::Joined;
-use crate::resolve::ResolveOptions;
+use crate::resolve::{ResolveOptions, directory_of};
 use crate::uri::Uri;
 
 /// A candidate reference from its parts, valid as they are.
@@ -104,12 +104,7 @@ impl Uri<'_> {
                 candidates.push(reference(None, None, Joined::one(""), None, fragment));
                 candidates.push(from_parts(None, None, Joined::one("")));
             }
-            let directory = match base.path().rfind('/') {
-                Some(slash) => &base.path()[..=slash],
-                None if base.parts.authority().is_some() => "/",
-                None => "",
-            };
-            let (climb, rest) = relative_path(directory, goal_path);
+            let (climb, rest) = relative_path(directory_of(base), goal_path);
             candidates.push(from_parts(None, None, Joined::new(&climb, rest)));
             if goal_path.starts_with('/') && !goal_path.starts_with("//") {
                 candidates.push(from_parts(None, None, Joined::one(goal_path)));

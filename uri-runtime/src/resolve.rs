@@ -92,15 +92,22 @@ fn write_resolved(
     composer.finish()
 }
 
-/// Section 5.2.3: the base's path up to its last `/`, then the reference's
-/// path; `/` before it when the base has an authority and an empty path.
+/// Section 5.2.3: the base's directory, then the reference's path.
 fn merge<'p>(base: &Parsed<'p>, r_path: &'p str) -> Joined<'p> {
-    let base_path = base.path();
-    if base.parts.authority().is_some() && base_path.is_empty() {
-        return Joined::new("/", r_path);
+    Joined::new(directory_of(base), r_path)
+}
+
+/// The directory a relative path is merged into (section 5.2.3): the
+/// base's path up to its last `/`, or `/` when the base has an authority
+/// and an empty path. Relativization climbs out of the same directory.
+pub(crate) fn directory_of<'p>(base: &Parsed<'p>) -> &'p str {
+    let path = base.path();
+    match last_slash(path) {
+        Some(slash) => path.get(..=slash).unwrap_or(""),
+        // With an authority the path is empty or starts with `/`.
+        None if base.parts.authority().is_some() => "/",
+        None => "",
     }
-    let directory = last_slash(base_path).map_or("", |slash| &base_path[..=slash]);
-    Joined::new(directory, r_path)
 }
 
 impl UriRef<'_> {
