@@ -5,7 +5,7 @@
 //! [`push_escaped`] looks bytes up eight at a time in the set's table, and
 //! [`masked::push_escaped`] takes a function answering for thirty-two
 //! bytes at once as a bit mask, which vector code computes in a few
-//! instructions (see `raw.rs`).
+//! instructions (see `raw/x86.rs`).
 
 use alloc::string::String;
 
@@ -47,7 +47,7 @@ pub(crate) fn push_escaped(out: &mut String, bytes: &[u8], set: &EncodeSet) {
 }
 
 /// The loop for vector classifiers, built only where one exists (the
-/// SSSE3 one in `raw.rs`).
+/// SSSE3 one in `raw/x86.rs`).
 #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
 pub(crate) mod masked {
     use alloc::string::String;

@@ -94,7 +94,8 @@
 //! [`UriRef`], [`Host`], errors) build for `no_std` targets without an
 //! allocator.
 #![no_std]
-// One module, `ascii`, allows `unsafe` (see its docs); the rest may not.
+// One module, `raw` (with its two submodules), allows `unsafe` (see its
+// docs); the rest may not.
 #![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]

@@ -42,6 +42,7 @@ pub use uri_core::pct::{
 };
 use uri_core::pct::{encode_byte, is_triplet};
 
+use crate::unescape::Replacements;
 use crate::{raw, scan};
 
 /// Encodes every byte of `input` that `set` does not keep, `%` included,
@@ -237,7 +238,7 @@ impl core::error::Error for DecodeError {}
 /// [`DecodeErrorKind::InvalidEscape`] at a `%` not followed by two hex
 /// digits.
 pub fn decode(input: &str) -> Result<Cow<'_, [u8]>, DecodeError> {
-    decode_with(input, false)
+    decode_with(input, false).map(|(bytes, _)| bytes)
 }
 
 /// Decodes every `%XX` triplet and checks that the result is UTF-8.
@@ -268,35 +269,37 @@ pub fn decode_form_utf8(input: &str) -> Result<Cow<'_, str>, DecodeError> {
     into_utf8(input, decode_with(input, true)?)
 }
 
-fn decode_with(input: &str, plus_as_space: bool) -> Result<Cow<'_, [u8]>, DecodeError> {
+/// The decoded bytes, and what replaced the escapes.
+type Decoded<'a> = (Cow<'a, [u8]>, Replacements);
+
+fn decode_with(input: &str, plus_as_space: bool) -> Result<Decoded<'_>, DecodeError> {
     let bytes = input.as_bytes();
     let plus = plus_as_space.then_some(b'+');
     let first = scan::find(bytes, b'%', plus);
     if first == bytes.len() {
-        return Ok(Cow::Borrowed(bytes));
+        return Ok((Cow::Borrowed(bytes), Replacements::Ascii));
     }
     // Decoding never lengthens: one allocation, sized up front.
     let mut out = Vec::with_capacity(bytes.len());
     out.extend_from_slice(&bytes[..first]);
-    raw::push_decoded(&mut out, &bytes[first..], plus_as_space).map_err(|at| DecodeError {
-        index: first + at,
-        kind: DecodeErrorKind::InvalidEscape,
-    })?;
-    Ok(Cow::Owned(out))
+    let replacements =
+        raw::push_decoded(&mut out, &bytes[first..], plus_as_space).map_err(|at| DecodeError {
+            index: first + at,
+            kind: DecodeErrorKind::InvalidEscape,
+        })?;
+    Ok((Cow::Owned(out), replacements))
 }
 
-fn into_utf8<'a>(input: &'a str, decoded: Cow<'a, [u8]>) -> Result<Cow<'a, str>, DecodeError> {
+fn into_utf8<'a>(input: &'a str, decoded: Decoded<'a>) -> Result<Cow<'a, str>, DecodeError> {
     match decoded {
         // Nothing was decoded, so the bytes are the input's own.
-        Cow::Borrowed(_) => Ok(Cow::Borrowed(input)),
-        Cow::Owned(bytes) => {
-            raw::string_from_utf8(bytes)
-                .map(Cow::Owned)
-                .map_err(|err| DecodeError {
-                    index: input_offset(input, err.utf8_error().valid_up_to()),
-                    kind: DecodeErrorKind::InvalidUtf8,
-                })
-        }
+        (Cow::Borrowed(_), _) => Ok(Cow::Borrowed(input)),
+        (Cow::Owned(bytes), replacements) => raw::string_from_decoded(bytes, replacements)
+            .map(Cow::Owned)
+            .map_err(|err| DecodeError {
+                index: input_offset(input, err.utf8_error().valid_up_to()),
+                kind: DecodeErrorKind::InvalidUtf8,
+            }),
     }
 }
 
@@ -393,11 +396,18 @@ mod tests {
             }
             for plus_as_space in [false, true] {
                 let fast = decode_with(&text, plus_as_space)
-                    .map(Cow::into_owned)
+                    .map(|(bytes, _)| bytes.into_owned())
                     .map_err(|err| err.index());
+                let slow = decode_slowly(text.as_bytes(), plus_as_space);
+                assert_eq!(fast, slow, "round {round}: {text:?}");
+                let as_text = if plus_as_space {
+                    decode_form_utf8(&text)
+                } else {
+                    decode_utf8(&text)
+                };
                 assert_eq!(
-                    fast,
-                    decode_slowly(text.as_bytes(), plus_as_space),
+                    as_text.ok().map(Cow::into_owned),
+                    slow.ok().and_then(|bytes| String::from_utf8(bytes).ok()),
                     "round {round}: {text:?}"
                 );
             }

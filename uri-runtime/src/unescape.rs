@@ -5,10 +5,14 @@
 //! marks with comparisons the compiler vectorizes on any CPU, and
 //! [`masked::push_decoded`] takes one function giving the marks of
 //! thirty-two bytes as a bit mask and one decoding sixteen escapes in a row
-//! at once, which vector code computes in a few instructions (see `raw.rs`).
+//! at once, which vector code computes in a few instructions (see
+//! `raw/x86.rs`). CPUs with AVX-512 take a third loop, without branches,
+//! in `raw/avx512.rs`.
 //!
 //! Both return the index of the first `%` not followed by two hex digits
-//! as their error; nothing after it is appended.
+//! as their error; nothing after it is appended. On success they tell
+//! whether every byte put in place of an escape was ASCII
+//! ([`Replacements`]), which spares the UTF-8 check of the output.
 
 use alloc::vec::Vec;
 
@@ -19,14 +23,43 @@ use crate::scan;
 /// How many output bytes go through the stack block at a time.
 const BLOCK: usize = 512;
 
+/// What decoding put in place of the escapes (and of `+` in forms).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Replacements {
+    /// ASCII bytes only. Decoding a `str` then gives UTF-8 without a check:
+    /// the bytes kept are the input's whole characters (every mark is
+    /// ASCII, so none falls inside a character), and ASCII bytes are
+    /// characters of their own.
+    Ascii,
+    /// Some byte may be outside ASCII; the output needs a UTF-8 check.
+    MaybeNonAscii,
+}
+
+impl Replacements {
+    /// The answer for replacements whose bitwise OR is `seen`.
+    pub(crate) fn of(seen: u8) -> Self {
+        if seen.is_ascii() {
+            Self::Ascii
+        } else {
+            Self::MaybeNonAscii
+        }
+    }
+}
+
 /// Appends `bytes` decoded to `out`; `plus` is `Some(b'+')` when a `+`
 /// means a space.
 ///
 /// Escapes and the short runs between them go through a stack block,
 /// written whole words at a time; long runs are found and copied in one go.
-pub(crate) fn push_decoded(out: &mut Vec<u8>, bytes: &[u8], plus: Option<u8>) -> Result<(), usize> {
+pub(crate) fn push_decoded(
+    out: &mut Vec<u8>,
+    bytes: &[u8],
+    plus: Option<u8>,
+) -> Result<Replacements, usize> {
     let mut block = [0; BLOCK];
     let mut i = 0;
+    // The bitwise OR of the bytes written through the block.
+    let mut seen = 0;
     while i < bytes.len() {
         let mut n = 0;
         while i < bytes.len() && n + 16 <= BLOCK {
@@ -36,6 +69,7 @@ pub(crate) fn push_decoded(out: &mut Vec<u8>, bytes: &[u8], plus: Option<u8>) ->
                 break;
             }
         }
+        seen = seen_in(seen, &block[..n]);
         out.extend_from_slice(&block[..n]);
         if bytes.get(i).is_some_and(|&b| !is_mark(b, plus)) {
             let run = scan::find(&bytes[i..], b'%', plus);
@@ -43,7 +77,24 @@ pub(crate) fn push_decoded(out: &mut Vec<u8>, bytes: &[u8], plus: Option<u8>) ->
             i += run;
         }
     }
-    Ok(())
+    Ok(Replacements::of(seen))
+}
+
+/// `seen` with the bits of `written` added while it is ASCII: once it is
+/// not, the answer is known, and the bytes are not looked at again.
+///
+/// Looking at each block as it leaves (in L1, a vector OR per thirty-two
+/// bytes) costs less than a register in the decoding loops, which are
+/// short of them. Every byte written through the block counts, not only
+/// decoded ones, so a non-ASCII character of the input's own also asks
+/// for the UTF-8 check: needless, but never wrong.
+#[inline]
+fn seen_in(seen: u8, written: &[u8]) -> u8 {
+    if seen.is_ascii() {
+        seen | written.iter().fold(0, |all, &b| all | b)
+    } else {
+        seen
+    }
 }
 
 /// Whether decoding stops at `b`: a `%`, or `plus` for forms.
@@ -159,12 +210,12 @@ fn decode_eight(triplets: &[u8; 24], slots: &mut [u8]) -> bool {
 }
 
 /// The loop for vector code, built only where it exists (SSE2 and SSSE3
-/// in `raw.rs`).
+/// in `raw/x86.rs`).
 #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
 pub(crate) mod masked {
     use alloc::vec::Vec;
 
-    use super::{BLOCK, decode_at};
+    use super::{BLOCK, Replacements, decode_at, seen_in};
 
     /// How far past a chunk's start the loop reads: the chunk and the
     /// thirty-two-byte copy of its last kept stretch, the digits of an
@@ -197,10 +248,12 @@ pub(crate) mod masked {
         bytes: &[u8],
         marks: impl Fn(&[u8; 32]) -> u32,
         run: impl Fn(&[u8; 48]) -> ([u8; 16], usize),
-    ) -> Result<(), usize> {
+    ) -> Result<Replacements, usize> {
         let mut block = [0u8; BLOCK + READ_AHEAD];
         let last = bytes.len().saturating_sub(READ_AHEAD);
         let mut i = 0;
+        // The bitwise OR of the bytes written through the block.
+        let mut seen = 0;
         while i < last {
             let mut n = 0;
             while n < BLOCK && i < last {
@@ -243,11 +296,17 @@ pub(crate) mod masked {
                     decode_marked::<FORM>(window, ahead, marked).map_err(|at| i + at)?;
                 (i, n) = (i + read, n + written);
             }
+            seen = seen_in(seen, &block[..n]);
             out.extend_from_slice(&block[..n]);
         }
         // The last bytes, fewer than READ_AHEAD.
         let rest = bytes.get(i..).unwrap_or_default();
-        super::push_decoded(out, rest, FORM.then_some(b'+')).map_err(|at| i + at)
+        let last = super::push_decoded(out, rest, FORM.then_some(b'+')).map_err(|at| i + at)?;
+        Ok(if last == Replacements::Ascii {
+            Replacements::of(seen)
+        } else {
+            last
+        })
     }
 
     /// Decodes the run of escapes at `bytes[i..]` into `block` at `n`,
@@ -311,13 +370,14 @@ pub(crate) mod masked {
             let (kept, slot) = (at & 31, n & 31);
             window[slot..slot + 32].copy_from_slice(&ahead[kept..kept + 32]);
             n = slot + mark - kept;
-            window[n & 31] = if FORM && ahead[mark] == b'+' {
+            let decoded = if FORM && ahead[mark] == b'+' {
                 at = mark + 1;
                 b' '
             } else {
                 at = mark + 3;
                 decode_at(ahead, mark)?
             };
+            window[n & 31] = decoded;
             n += 1;
         }
         if at < 32 {
