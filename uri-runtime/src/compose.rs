@@ -7,7 +7,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 
 use uri_core::parse::{Marks, parse_ipv4};
-use uri_core::pct::{decode_triplet, encode_byte};
+use uri_core::pct::{encode_byte, hex_pair};
 use uri_core::table::UNRESERVED;
 use uri_core::{Components, HostKind};
 
@@ -82,11 +82,14 @@ fn next_percent(bytes: &[u8], from: usize) -> Option<usize> {
 
 /// The escape starting at `mark`, if one does: its byte, and whether the
 /// `Normalized` form writes it differently (decoded, or in uppercase hex).
+#[inline]
 fn escape_at(bytes: &[u8], mark: usize) -> Option<(u8, bool)> {
-    let decoded = decode_triplet(bytes, mark, bytes.len())?;
-    let lowercase = bytes
-        .get(mark + 1..mark + 3)
-        .is_some_and(|digits| digits.iter().any(u8::is_ascii_lowercase));
+    let &[b'%', high, low] = bytes.get(mark..mark + 3)? else {
+        return None;
+    };
+    let decoded = hex_pair(high, low)?;
+    // Both are hex digits, so above `F` means a lowercase letter.
+    let lowercase = high.max(low) > b'F';
     Some((decoded, lowercase || UNRESERVED.contains(decoded)))
 }
 
@@ -109,7 +112,13 @@ pub(crate) fn is_in_form(text: &str, form: Form) -> bool {
     let bytes = text.as_bytes();
     let mut i = 0;
     loop {
-        let mark = next_percent(bytes, i).unwrap_or(bytes.len());
+        // Escapes come in runs (encoded UTF-8): look at the next byte
+        // before searching.
+        let mark = if bytes.get(i) == Some(&b'%') {
+            i
+        } else {
+            next_percent(bytes, i).unwrap_or(bytes.len())
+        };
         let piece = bytes.get(i..mark).unwrap_or_default();
         if form == Form::Lowercased && piece.iter().any(u8::is_ascii_uppercase) {
             return false;
@@ -337,6 +346,7 @@ pub(crate) fn write_as_is(
 mod tests {
     use super::*;
     use alloc::vec::Vec;
+    use uri_core::pct::decode_triplet;
 
     fn normalized(text: &str, form: Form) -> String {
         let mut out = String::new();

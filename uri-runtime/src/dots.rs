@@ -3,6 +3,8 @@
 
 use alloc::string::String;
 
+use crate::scan::position_in_short;
+
 /// A path given as two pieces, read as if they were one string: resolution
 /// merges the base's directory with the reference's path (section 5.2.3)
 /// without building the merged string first.
@@ -167,11 +169,28 @@ pub(crate) fn last_slash(path: &str) -> Option<usize> {
     path.bytes().rposition(|b| b == b'/')
 }
 
-/// Whether `remove_dot_segments` leaves `path` as it is: no segment is
-/// `.` or `..`. Checked without allocating.
+/// Whether `remove_dot_segments` would change `path`: some segment is `.`
+/// or `..`. Checked without allocating.
+///
+/// Only a `.` can start such a segment, so the search goes from dot to
+/// dot (most paths have none, or one in a file name) rather than through
+/// every segment.
 pub(crate) fn has_dot_segments(path: &str) -> bool {
-    path.split('/')
-        .any(|segment| segment == "." || segment == "..")
+    let bytes = path.as_bytes();
+    let mut from = 0;
+    while let Some(found) = bytes
+        .get(from..)
+        .and_then(|rest| position_in_short(rest, b'.'))
+    {
+        let at = from + found;
+        let starts_segment = at == 0 || bytes[at - 1] == b'/';
+        let segment_end = slash_or_end(bytes, at);
+        if starts_segment && matches!(&bytes[at..segment_end], b"." | b"..") {
+            return true;
+        }
+        from = at + 1;
+    }
+    false
 }
 
 /// Applies RFC 3986's `remove_dot_segments` (section 5.2.4) to a path,
@@ -297,6 +316,8 @@ mod tests {
             let path = crate::scan::tests::random_text(&mut seed, &pieces, 9);
             let expected = by_the_letter(&path);
             assert_eq!(remove_dot_segments(&path), expected, "{path:?}");
+            let dotted = path.split('/').any(|segment| matches!(segment, "." | ".."));
+            assert_eq!(has_dot_segments(&path), dotted, "{path:?}");
             for cut in 0..=path.len() {
                 let got = joined(&path[..cut], &path[cut..]);
                 assert_eq!(got, format!("x:{expected}"), "{path:?} cut at {cut}");

@@ -111,7 +111,21 @@ impl<'a> SchemeRules<'a> {
 }
 
 /// The normalized form of `uri`.
+///
+/// Most URIs met in practice are normal already (seven in eight of those
+/// in the benchmark corpus), and checking one is a scan per component,
+/// where writing is a pass through the composer per component: so the
+/// check comes first, and a normal URI is copied whole, boundaries and
+/// all.
 fn normalize(uri: &Parsed<'_>, rules: Option<&SchemeRules<'_>>) -> UriBuf {
+    if is_normalized(uri, rules) {
+        return UriBuf::from_written(uri.text.into(), uri.parts);
+    }
+    rewrite(uri, rules)
+}
+
+/// The normalized form of `uri`, written component by component.
+fn rewrite(uri: &Parsed<'_>, rules: Option<&SchemeRules<'_>>) -> UriBuf {
     let mut out = String::with_capacity(uri.text.len());
     let parts = write_normalized(uri, rules, &mut out);
     UriBuf::from_written(out, parts)
@@ -157,31 +171,34 @@ fn write_normalized(
 }
 
 /// Whether normalizing `uri` would give it back unchanged; no allocation.
+///
+/// Everything after the scheme is checked in the `Normalized` form in one
+/// scan: delimiters and a port's digits hold no `%`, and a host in the
+/// stricter `Lowercased` form is in the `Normalized` form too. So one scan
+/// answers for the userinfo, the host's zone, the path, the query and the
+/// fragment, instead of a scan for each.
 fn is_normalized(uri: &Parsed<'_>, rules: Option<&SchemeRules<'_>>) -> bool {
     let scheme = uri.scheme().unwrap_or("");
-    let normal = |text: Option<&str>| text.is_none_or(|t| is_in_form(t, Form::Normalized));
-    let host_ok = uri
-        .host()
-        .zip(uri.parts.host_kind())
-        .is_none_or(|(host, kind)| {
-            let (address, zone) = split_zone(host, kind);
-            is_in_form(address, Form::Lowercased) && is_in_form(zone, Form::Normalized)
-        });
-    let scheme_ok = rules.is_none_or(|rules| {
-        let port_ok = uri.port().is_none() || rules.keeps_port(scheme, uri.port()).is_some();
-        let path_ok = !(uri.path().is_empty()
-            && uri.parts.authority().is_some()
-            && rules.roots_empty_path(scheme));
-        port_ok && path_ok
-    });
+    let after_scheme = uri.text.get(scheme.len()..).unwrap_or("");
+    let host_ok = || {
+        uri.host()
+            .zip(uri.parts.host_kind())
+            .is_none_or(|(host, kind)| is_in_form(split_zone(host, kind).0, Form::Lowercased))
+    };
+    let scheme_ok = || {
+        rules.is_none_or(|rules| {
+            let port_ok = uri.port().is_none() || rules.keeps_port(scheme, uri.port()).is_some();
+            let path_ok = !(uri.path().is_empty()
+                && uri.parts.authority().is_some()
+                && rules.roots_empty_path(scheme));
+            port_ok && path_ok
+        })
+    };
     is_in_form(scheme, Form::Lowercased)
-        && normal(uri.userinfo())
-        && host_ok
-        && normal(Some(uri.path()))
+        && host_ok()
+        && is_in_form(after_scheme, Form::Normalized)
         && is_dot_free(uri.path(), uri.parts.authority().is_some())
-        && normal(uri.query())
-        && normal(uri.fragment())
-        && scheme_ok
+        && scheme_ok()
 }
 
 /// Whether the path is what dot-segment removal (with the `/.` rule) makes
@@ -307,7 +324,95 @@ impl<'a> Uri<'a> {
         if is_normalized(&self.0, rules) {
             Cow::Borrowed(self.0.text)
         } else {
-            Cow::Owned(normalize(&self.0, rules).into_string())
+            Cow::Owned(rewrite(&self.0, rules).into_string())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+    use alloc::vec::Vec;
+
+    /// URIs built from pieces that are normal and pieces that are not, in
+    /// every component: case, escapes of every kind, dot segments plain
+    /// and escaped, default and empty ports.
+    fn assorted_uris() -> Vec<String> {
+        let schemes = ["http", "HTTP", "x-y"];
+        let authorities = [
+            None,
+            Some(""),
+            Some("a"),
+            Some("A"),
+            Some("%61"),
+            Some("%C3%A9"),
+            Some("%c3%a9"),
+            Some("u%41@h:80"),
+            Some("u%2F@h:"),
+            Some("[::1]"),
+            Some("[v1.X]"),
+            Some("[fe80::1%25En0]"),
+            Some("[fe80::1%25en%30]"),
+        ];
+        let paths = [
+            "",
+            "/",
+            "/a/./b",
+            "/%2E/x",
+            "/a%2e%2E/x",
+            "/a%2fb",
+            "/a%2Fb",
+            "/%7e",
+            "/.//x",
+        ];
+        let queries = [None, Some(""), Some("a=%7E"), Some("a=%7e"), Some("q=%C3")];
+        let fragments = [None, Some(""), Some("%41"), Some("x")];
+        let mut uris = Vec::new();
+        for scheme in schemes {
+            for authority in authorities {
+                for path in paths {
+                    for query in queries {
+                        for fragment in fragments {
+                            let mut text = format!("{scheme}:");
+                            if let Some(authority) = authority {
+                                text = format!("{text}//{authority}");
+                            }
+                            text.push_str(path);
+                            if let Some(query) = query {
+                                text = format!("{text}?{query}");
+                            }
+                            if let Some(fragment) = fragment {
+                                text = format!("{text}#{fragment}");
+                            }
+                            uris.push(text);
+                        }
+                    }
+                }
+            }
+        }
+        uris
+    }
+
+    /// The check that lets `normalize` copy a URI whole must say yes
+    /// exactly when writing it component by component changes nothing.
+    #[test]
+    fn copying_a_normal_uri_agrees_with_rewriting_it() {
+        let mut normal = 0;
+        for text in assorted_uris() {
+            let Ok(uri) = Uri::parse(&text) else {
+                continue;
+            };
+            for rules in [None, Some(&SchemeRules::STANDARD)] {
+                let rewritten = rewrite(&uri.0, rules);
+                let unchanged = rewritten.as_str() == text;
+                assert_eq!(is_normalized(&uri.0, rules), unchanged, "{text} {rules:?}");
+                let normalized = normalize(&uri.0, rules);
+                assert_eq!(normalized.as_str(), rewritten.as_str(), "{text}");
+                assert_eq!(normalized.components(), rewritten.components(), "{text}");
+                normal += usize::from(unchanged);
+            }
+        }
+        assert!(normal > 100, "only {normal} normal URIs among the pieces");
     }
 }
