@@ -209,8 +209,8 @@ fn decode_eight(triplets: &[u8; 24], slots: &mut [u8]) -> bool {
     all
 }
 
-/// The loop for vector code, built only where it exists (SSE2 and SSSE3
-/// in `raw/x86.rs`).
+/// The loop for vector code, built only where it exists (SSE2 and SSSE3,
+/// or AVX2, in `raw/x86.rs`).
 #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
 pub(crate) mod masked {
     use alloc::vec::Vec;
@@ -301,11 +301,11 @@ pub(crate) mod masked {
         }
         // The last bytes, fewer than READ_AHEAD.
         let rest = bytes.get(i..).unwrap_or_default();
-        let last = super::push_decoded(out, rest, FORM.then_some(b'+')).map_err(|at| i + at)?;
-        Ok(if last == Replacements::Ascii {
+        let in_rest = super::push_decoded(out, rest, FORM.then_some(b'+')).map_err(|at| i + at)?;
+        Ok(if in_rest == Replacements::Ascii {
             Replacements::of(seen)
         } else {
-            last
+            in_rest
         })
     }
 
@@ -370,14 +370,13 @@ pub(crate) mod masked {
             let (kept, slot) = (at & 31, n & 31);
             window[slot..slot + 32].copy_from_slice(&ahead[kept..kept + 32]);
             n = slot + mark - kept;
-            let decoded = if FORM && ahead[mark] == b'+' {
+            window[n & 31] = if FORM && ahead[mark] == b'+' {
                 at = mark + 1;
                 b' '
             } else {
                 at = mark + 3;
                 decode_at(ahead, mark)?
             };
-            window[n & 31] = decoded;
             n += 1;
         }
         if at < 32 {

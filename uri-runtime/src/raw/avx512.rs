@@ -4,10 +4,11 @@
 //! Each step reads the sixty-four bytes at `i`, and again at `i + 1` and
 //! `i + 2`, so that every lane sees the two bytes after it. A lane holding
 //! a `%` whose two following bytes are hex digits takes the byte they
-//! spell; the lanes of those digits are dropped; one `vpcompressb` packs
-//! what is left to the front, and a masked store writes exactly that many
-//! bytes into the output's spare capacity. The digits of an escape in the
-//! last two lanes fall into the next step, which drops them too.
+//! spell (any other `%` is the error); the lanes of those digits are
+//! dropped; one `vpcompressb` packs what is left to the front, and a
+//! masked store writes exactly that many bytes into the output's spare
+//! capacity. The digits of an escape in the last two lanes fall into the
+//! next step, which drops them too.
 //!
 //! The other decoders (`unescape.rs`, `x86.rs`) branch per chunk and per
 //! mark; on one `%` in a hundred bytes those branches are as good as a
@@ -42,7 +43,7 @@ pub(super) unsafe fn push_decoded<const FORM: bool>(
     // Decoding never lengthens, so this is room for every step's output.
     out.reserve(bytes.len());
     let start = out.len();
-    let spare = out.as_mut_ptr();
+    let base = out.as_mut_ptr();
     let (mut i, mut n) = (0, 0);
     // The lanes of this step that hold digits of the last step's escapes.
     let mut carried = 0_u64;
@@ -85,7 +86,7 @@ pub(super) unsafe fn push_decoded<const FORM: bool>(
         // first `count` of the sixty-four bytes.
         unsafe {
             _mm512_mask_storeu_epi8(
-                spare.add(start + n).cast(),
+                base.add(start + n).cast(),
                 u64::MAX.checked_shr(64 - count as u32).unwrap_or(0),
                 _mm512_maskz_compress_epi8(kept, written),
             );
