@@ -3,22 +3,66 @@
 //! Use the macros through `uri-runtime`, whose `macro_rules!` wrappers pass
 //! their own crate path (`$crate`) as the first token, so the expansion
 //! works under a renamed dependency or through a re-exporting crate. The
-//! work is split by phase: `input` reads the tokens, `literal` checks
-//! and pre-encodes the literal, `template` matches holes to values and
-//! writes the code that fills them, `diag` turns failures into compile
-//! errors that point at the offending bytes.
+//! work runs in four phases, each a module that uses only the ones before
+//! it: `input` reads the tokens (and knows where each byte of the literal
+//! was written), `check` checks and pre-encodes the literal, `expand`
+//! writes the value or the code that fills a template's holes, and `diag`
+//! turns what went wrong into compile errors that point at the offending
+//! bytes. This file only runs them in order.
 
-mod diag;
+// The phases, in the order they run.
+
+/// 1: tokens in, the literal and its arguments out.
 mod input;
-mod literal;
-mod template;
 
-use proc_macro::TokenStream;
+/// 2: the literal checked and pre-encoded, or its problems.
+mod check;
+
+/// 3: the value, or the code that fills a template's holes.
+mod expand;
+
+/// 4: problems turned into compile errors.
+mod diag;
+
+use proc_macro2::TokenStream;
+
+use check::problem::Problem;
 
 /// `$crate ; uri|uri_ref ; "literal"` in, a `const` `Uri`/`UriRef` out;
 /// with holes (`"…{name}…", name = value`), an owned `UriBuf`/`UriRefBuf`.
 #[doc(hidden)]
 #[proc_macro]
-pub fn __uri_literal(tokens: TokenStream) -> TokenStream {
-    literal::expand(tokens.into()).into()
+pub fn __uri_literal(tokens: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    expand_literal(tokens.into()).into()
+}
+
+/// The four phases, in order; every failure still yields a value of the
+/// type the macro promises (see [`diag::with_placeholder`]).
+fn expand_literal(tokens: TokenStream) -> TokenStream {
+    let header = match input::header(tokens) {
+        Ok(header) => header,
+        Err(err) => return err.to_compile_error(),
+    };
+    let (literal, args) = match input::invocation(header.rest.clone(), header.grammar) {
+        Ok(invocation) => invocation,
+        Err(err) => return diag::with_placeholder(&header, false, &err.to_compile_error()),
+    };
+    let text = literal.value();
+    let is_template = !args.is_empty() || check::holes::has_holes(&text);
+    if is_template && header.grammar.is_iri() {
+        let problem = Problem::iri_template(&text, header.grammar);
+        let errors = diag::to_compile_errors(&literal, &text, &[problem]);
+        return diag::with_placeholder(&header, false, &errors);
+    }
+    match check::canonicalize(&text, header.grammar) {
+        Ok(canonical) if !is_template => {
+            expand::constant(&header, &canonical.skeleton, canonical.parts)
+        }
+        Ok(canonical) => expand::template::expand(&header, &literal, &args, &canonical)
+            .unwrap_or_else(|errors| diag::with_placeholder(&header, true, &errors)),
+        Err(problems) => {
+            let errors = diag::to_compile_errors(&literal, &text, &problems);
+            diag::with_placeholder(&header, is_template, &errors)
+        }
+    }
 }

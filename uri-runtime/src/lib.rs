@@ -94,8 +94,8 @@
 //! [`UriRef`], [`Host`], errors) build for `no_std` targets without an
 //! allocator.
 #![no_std]
-// One module, `raw` (with its two submodules), allows `unsafe` (see its
-// docs); the rest may not.
+// One module, `bytes::raw` (with its two submodules), allows `unsafe` (see
+// its docs); the rest may not.
 #![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]
@@ -103,85 +103,53 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+// The layers, from the bottom up: each uses only the ones listed before it
+// (and `uri-core`), never one after it. Each folder's module doc says what
+// its layer owns.
 #[cfg(feature = "alloc")]
-mod buf;
-#[cfg(feature = "alloc")]
-mod build;
+mod bytes;
+mod interop;
 #[cfg(feature = "macros")]
-pub mod compile_time;
+mod macros;
 #[cfg(feature = "alloc")]
-mod compose;
+mod ops;
 #[cfg(feature = "alloc")]
-mod dots;
-#[cfg(feature = "alloc")]
-mod escape;
-mod host;
-mod iri;
-#[cfg(feature = "alloc")]
-mod iri_map;
-mod iter;
-#[cfg(feature = "macros")]
-mod literal;
-#[cfg(feature = "alloc")]
-mod normalize;
+mod parts;
 #[cfg(feature = "alloc")]
 pub mod pct;
-mod port;
-#[cfg(feature = "alloc")]
-mod query;
-#[cfg(feature = "alloc")]
-mod raw;
-#[cfg(feature = "alloc")]
-mod relative;
-#[cfg(feature = "alloc")]
-mod resolve;
-#[cfg(feature = "alloc")]
-mod scan;
-#[cfg(feature = "alloc")]
-mod set;
 #[cfg(feature = "alloc")]
 pub mod template;
+mod value;
 #[cfg(feature = "alloc")]
-mod unescape;
-mod uri;
-#[cfg(feature = "alloc")]
-#[cfg_attr(
-    uri_safe,
-    allow(dead_code, reason = "checked against the standard library in tests")
-)]
-mod utf8;
-#[cfg(feature = "http")]
-mod with_http;
-#[cfg(feature = "serde")]
-mod with_serde;
-#[cfg(feature = "url")]
-mod with_url;
+mod write;
 
+#[cfg(feature = "http")]
+pub use interop::http::HttpUriError;
+#[cfg(feature = "macros")]
+pub use macros::compile_time;
 #[cfg(feature = "alloc")]
-pub use buf::{IriBuf, IriRefBuf, UriBuf, UriRefBuf};
+pub use ops::normalize::SchemeRules;
 #[cfg(feature = "alloc")]
-pub use build::{BuildError, UriBuilder};
+pub use ops::resolve::ResolveOptions;
 #[cfg(feature = "alloc")]
-pub use dots::remove_dot_segments;
-pub use host::{Host, IpvFuture};
-pub use iri::{Iri, IriRef};
-pub use iter::{PathSegments, QueryPairs};
+pub use parts::builder::{BuildError, UriBuilder};
 #[cfg(feature = "alloc")]
-pub use normalize::SchemeRules;
-pub use port::PortError;
-#[cfg(feature = "alloc")]
-pub use query::{QueryParam, QueryParams, QueryWriter};
-#[cfg(feature = "alloc")]
-pub use resolve::ResolveOptions;
+pub use parts::query::{QueryParam, QueryParams, QueryWriter};
 #[cfg(feature = "alloc")]
 pub use template::TemplateValue;
-pub use uri::{Uri, UriRef};
 pub use uri_core::render::Caret;
 pub use uri_core::{Component, Components, HostKind, ParseError, ParseErrorKind, ParseOptions};
 #[cfg(feature = "idna")]
 pub use uri_idna::{IdnaError, IdnaErrorKind};
-#[cfg(feature = "http")]
-pub use with_http::HttpUriError;
+#[cfg(feature = "alloc")]
+pub use value::buf::{IriBuf, IriRefBuf, UriBuf, UriRefBuf};
+pub use value::host::{Host, IpvFuture};
+pub use value::iri::{Iri, IriRef};
+pub use value::iter::{PathSegments, QueryPairs};
+pub use value::port::PortError;
+pub use value::uri::{Uri, UriRef};
+#[cfg(feature = "alloc")]
+pub use write::dots::remove_dot_segments;
 
 /// What the macros' expansions name; not part of the public API.
 #[doc(hidden)]

@@ -17,10 +17,10 @@ use uri_core::Components;
 use uri_core::parse::{Marks, RAW_LEN};
 use uri_core::pct::EncodeSet;
 
-use crate::compose::keep_path_shape;
 use crate::pct::{FRAGMENT, PATH_SEGMENT, QUERY, QUERY_PARAM, push_encoded};
 use crate::template::{Hole, HoleKind};
-use crate::{UriBuf, UriRefBuf};
+use crate::value::buf::{UriBuf, UriRefBuf};
+use crate::write::compose::keep_path_shape;
 
 /// [`PATH_SEGMENT`] that also encodes `:`: for the first segment of a
 /// reference with neither scheme nor authority, where a `:` would read as

@@ -1,0 +1,206 @@
+//! What can be wrong with a literal, worded for the person who wrote it:
+//! each [`Problem`] is located by byte offset in the literal's value and
+//! carries its message and help; the last phase draws it.
+
+use uri_core::pct::encode_byte;
+use uri_core::{Component, ParseError, ParseErrorKind};
+
+use crate::check::holes::HoleSpec;
+use crate::input::Grammar;
+
+/// One thing wrong with a literal, located in its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Problem {
+    /// Byte offset in the literal's value.
+    pub(crate) at: usize,
+    /// Byte length of the offending text (0 at the end of the input).
+    pub(crate) len: usize,
+    pub(crate) message: String,
+    pub(crate) help: Option<String>,
+}
+
+impl Problem {
+    /// A parser error, worded as at run time but quoting the user's text.
+    pub(crate) fn from_parse_error(err: &ParseError, text: &str, grammar: Grammar) -> Problem {
+        let at = err.index();
+        let culprit = err.culprit_in(text);
+        let help = match err.kind() {
+            ParseErrorKind::MissingScheme if grammar.requires_scheme() => Some(format!(
+                "a URI starts with a scheme such as \"https:\"; \
+                 use `{}_ref!` for a relative reference",
+                grammar.macro_name()
+            )),
+            ParseErrorKind::InvalidChar(_) if culprit.len() == 1 && !culprit.contains(' ') => {
+                let byte = culprit.as_bytes()[0];
+                let encoded = String::from_utf8_lossy(&encode_byte(byte)).into_owned();
+                Some(match err.hint() {
+                    Some(hint) if !byte.is_ascii_control() => {
+                        format!("{hint}: write \"{encoded}\"")
+                    }
+                    _ => format!(
+                        "control characters cannot appear in a URI; write \"{encoded}\" if it is data"
+                    ),
+                })
+            }
+            _ => err.hint().map(str::to_owned),
+        };
+        Problem {
+            at,
+            len: culprit.len(),
+            message: err.describe(culprit).to_string(),
+            help,
+        }
+    }
+
+    /// A `{` with no `}` after it, or a `}` that closes nothing.
+    pub(crate) fn lone_brace(at: usize, brace: char) -> Problem {
+        let (what, hole) = if brace == '{' {
+            ("unclosed", "a template hole is written \"{name}\"; ")
+        } else {
+            ("unmatched", "")
+        };
+        Problem {
+            at,
+            len: 1,
+            message: format!("{what} {:?} at byte {at}", brace.to_string()),
+            help: Some(format!(
+                "{hole}write \"{brace}{brace}\" for a literal brace (it is encoded as \"{}\")",
+                String::from_utf8_lossy(&encode_byte(brace as u8))
+            )),
+        }
+    }
+
+    /// Braces around something that is not a hole name.
+    pub(crate) fn bad_hole(written: &str, at: usize) -> Problem {
+        let (message, help) = if written == "{}" || written == "{*}" {
+            (
+                format!("hole {written:?} at byte {at} has no name"),
+                "name the value, as in \"{id}\" with `id = value` or a variable `id` in scope; \
+                 write \"{{}}\" for literal braces",
+            )
+        } else {
+            (
+                format!("invalid hole {written:?} at byte {at}"),
+                "a hole holds a Rust identifier, after a `*` to keep the component's delimiters \
+                 (\"{id}\", \"{*path}\"); format options are not supported, so format the value \
+                 first; write \"{{\" and \"}}\" for literal braces",
+            )
+        };
+        Problem {
+            at,
+            len: written.len(),
+            message,
+            help: Some(help.to_owned()),
+        }
+    }
+
+    /// A hole in the scheme or the authority.
+    pub(crate) fn hole_not_allowed(hole: &HoleSpec, component: Component) -> Problem {
+        Problem {
+            at: hole.at,
+            len: hole.len,
+            message: format!(
+                "hole \"{{{}{}}}\" not allowed in the {} at byte {}",
+                if hole.keeps_delimiters { "*" } else { "" },
+                hole.name,
+                component.name(),
+                hole.at
+            ),
+            help: Some(
+                "only the path, the query and the fragment take values: the scheme and the \
+                 authority decide how the rest is read and which server is contacted, and no \
+                 encoding turns an arbitrary value into a valid one; build them at run time \
+                 with `UriBuilder`, which checks each part"
+                    .to_owned(),
+            ),
+        }
+    }
+
+    /// `{*name}` in the fragment, which has no delimiters to keep.
+    pub(crate) fn delimiters_in_fragment(hole: &HoleSpec) -> Problem {
+        Problem {
+            at: hole.at,
+            len: hole.len,
+            message: format!(
+                "hole \"{{*{}}}\" not allowed in the fragment at byte {}",
+                hole.name, hole.at
+            ),
+            help: Some(format!(
+                "the fragment has no delimiters for `*` to keep: write \"{{{}}}\", a fragment \
+                 value keeps `/` and `?` already",
+                hole.name
+            )),
+        }
+    }
+
+    /// A character the policy would encode, in a component where encoding
+    /// is not allowed or would change the meaning; worded as the parser
+    /// words a bad character there.
+    pub(crate) fn not_encodable_in(
+        text: &str,
+        at: usize,
+        len: usize,
+        component: Component,
+    ) -> Problem {
+        let culprit = text.get(at..at + len).unwrap_or("");
+        let kind = match component {
+            Component::Scheme => ParseErrorKind::InvalidScheme,
+            Component::Port => ParseErrorKind::InvalidPort,
+            other => ParseErrorKind::InvalidChar(other),
+        };
+        let err = ParseError::new(text, at, kind);
+        let help = match component {
+            Component::Host if !culprit.is_ascii() => Some(
+                "an international domain name becomes punycode while compiling only with the \
+                 `idna` feature of uri-runtime (on by default); or write the host in its ASCII \
+                 form (\"xn--\" labels)",
+            ),
+            Component::Host => Some("a host name cannot contain this character"),
+            _ => err.hint(),
+        };
+        Problem {
+            at,
+            len,
+            message: err.describe(culprit).to_string(),
+            help: help.map(str::to_owned),
+        }
+    }
+
+    /// A non-ASCII host that has no ASCII form; `err`'s offsets are into
+    /// the literal.
+    #[cfg(feature = "idna")]
+    pub(crate) fn idna(err: &uri_idna::IdnaError) -> Problem {
+        Problem {
+            at: err.index(),
+            len: err.len(),
+            message: format!("invalid international domain name: {err}"),
+            help: Some(err.hint().to_owned()),
+        }
+    }
+
+    /// Holes in an IRI literal, which has no template form.
+    pub(crate) fn iri_template(text: &str, grammar: Grammar) -> Problem {
+        Problem {
+            at: 0,
+            len: text.len(),
+            message: format!("`{}!` takes no holes", grammar.macro_name()),
+            help: Some(
+                "templates fill values into URIs: use `uri!` with the template, and \
+                 `.to_iri()` on the result to show it as an IRI; write \"{{\" and \"}}\" for \
+                 literal braces"
+                    .to_owned(),
+            ),
+        }
+    }
+
+    /// The canonical form failed to parse: a bug in this crate, reported as
+    /// an error rather than a panic.
+    pub(crate) fn internal(text: &str) -> Problem {
+        Problem {
+            at: 0,
+            len: text.len(),
+            message: "internal error: the pre-encoded literal did not parse again".to_owned(),
+            help: Some("please report this literal to the uri crates' issue tracker".to_owned()),
+        }
+    }
+}

@@ -1,0 +1,323 @@
+//! `uri!` templates: holes (`{name}`, `{*name}`) in a literal, filled at
+//! run time with values encoded for the component each hole sits in.
+//!
+//! The check phase has checked the fixed text with a stand-in in every
+//! hole and said which component holds each one. This module matches holes
+//! to arguments and emits straight-line calls on the runtime's
+//! `TemplateWriter`: fixed text is pushed as it is, each value is encoded
+//! as it is formatted, and the component boundaries come from where the
+//! calls write, so the result is never parsed.
+
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+use syn::{Ident, LitStr};
+use uri_core::{Components, parse_uri_reference};
+
+use crate::check::Canonical;
+use crate::check::holes::HoleSpec;
+use crate::expand::raw_tokens;
+use crate::input::source::span_in;
+use crate::input::{Grammar, Header, NamedArg};
+
+/// The expansion of a template, or the argument errors.
+pub(crate) fn expand(
+    header: &Header,
+    literal: &LitStr,
+    args: &[NamedArg],
+    canonical: &Canonical,
+) -> Result<TokenStream, TokenStream> {
+    let values = Values::match_up(literal, args, &canonical.holes)?;
+    let krate = &header.krate;
+    let writer = Ident::new("__uri_writer", Span::mixed_site());
+    let head_end = canonical.parts.path().start;
+    let head = canonical.skeleton.get(..head_end).unwrap_or("");
+    let head_raw = parse_uri_reference(head)
+        .map_err(|_| {
+            syn::Error::new(
+                literal.span(),
+                "internal error: the template's head did not parse",
+            )
+            .to_compile_error()
+        })
+        .map(|parts| raw_tokens(&parts))?;
+    let capacity = canonical.skeleton.len() + 16 * canonical.holes.len();
+    let plan = Plan {
+        krate,
+        writer: &writer,
+        values: &values,
+        canonical,
+    };
+    let statements = plan.statements();
+    let finish = finish(header.grammar);
+    let (exprs, bindings) = (&values.exprs, &values.bindings);
+    Ok(quote! {
+        {
+            #[allow(unused_imports)]
+            use #krate::__private::{DisplayKind as _, ValueKind as _};
+            match (#(&(#exprs),)*) {
+                (#(#bindings,)*) => {
+                    let mut #writer = #krate::__private::TemplateWriter::new(
+                        #head, #head_raw, #capacity,
+                    );
+                    #(#statements)*
+                    #writer.#finish()
+                }
+            }
+        }
+    })
+}
+
+/// A value of the type a template produces, for when it has errors.
+pub(crate) fn empty(header: &Header, parts: Components) -> TokenStream {
+    let krate = &header.krate;
+    let raw = raw_tokens(&parts);
+    let finish = finish(header.grammar);
+    quote! { #krate::__private::TemplateWriter::new("", #raw, 0).#finish() }
+}
+
+/// The writer method that ends a template: a `UriBuf` for `uri!`, a
+/// `UriRefBuf` for `uri_ref!` (IRI literals take no holes).
+fn finish(grammar: Grammar) -> TokenStream {
+    if grammar.requires_scheme() {
+        quote!(into_uri)
+    } else {
+        quote!(into_uri_ref)
+    }
+}
+
+/// Each distinct hole name bound once to its value: an argument, or a
+/// variable captured from the caller's scope as `format!` does.
+struct Values {
+    names: Vec<String>,
+    exprs: Vec<TokenStream>,
+    bindings: Vec<Ident>,
+}
+
+impl Values {
+    fn match_up(
+        literal: &LitStr,
+        args: &[NamedArg],
+        holes: &[(usize, HoleSpec)],
+    ) -> Result<Values, TokenStream> {
+        let text = literal.value();
+        let mut errors: Option<syn::Error> = None;
+        let mut report = |error: syn::Error| match &mut errors {
+            Some(all) => all.combine(error),
+            None => errors = Some(error),
+        };
+        let mut seen = HashSet::new();
+        let mut by_name: HashMap<String, &NamedArg> = HashMap::new();
+        for arg in args {
+            let name = arg.name.to_string();
+            if !seen.insert(name.clone()) {
+                report(syn::Error::new(
+                    arg.name.span(),
+                    format!("duplicate argument `{name}`"),
+                ));
+            } else if !holes.iter().any(|(_, h)| h.name == name) {
+                report(syn::Error::new(
+                    arg.name.span(),
+                    format!(
+                        "argument `{name}` is never used: the template has no hole \"{{{name}}}\""
+                    ),
+                ));
+            } else {
+                by_name.insert(name, arg);
+            }
+        }
+        if let Some(errors) = errors {
+            return Err(errors.to_compile_error());
+        }
+        let mut values = Values {
+            names: Vec::new(),
+            exprs: Vec::new(),
+            bindings: Vec::new(),
+        };
+        for (_, hole) in holes {
+            if values.names.contains(&hole.name) {
+                continue;
+            }
+            let (expr, span) = if let Some(arg) = by_name.get(&hole.name) {
+                (arg.value.clone(), arg.value_span())
+            } else {
+                // The name as written, so that an unknown one is reported
+                // where the compiler can point.
+                let name_at = hole.at + 1 + usize::from(hole.keeps_delimiters);
+                let span = span_in(literal, &text, name_at, hole.name.len());
+                let captured = Ident::new(&hole.name, span);
+                (quote!(#captured), span)
+            };
+            let mut binding = format_ident!("__uri_arg_{}", values.names.len());
+            binding.set_span(Span::mixed_site().located_at(span));
+            values.names.push(hole.name.clone());
+            values.exprs.push(expr);
+            values.bindings.push(binding);
+        }
+        Ok(values)
+    }
+
+    fn binding(&self, name: &str) -> Option<&Ident> {
+        let index = self.names.iter().position(|n| n == name)?;
+        self.bindings.get(index)
+    }
+}
+
+/// A run of fixed text or one hole, in order.
+enum Chunk<'a> {
+    Fixed(&'a str),
+    Hole(&'a HoleSpec),
+}
+
+/// How a hole's writing is opened.
+#[derive(Clone, Copy)]
+enum Place<'a> {
+    /// Inside a segment, a parameter or the fragment.
+    Inside,
+    /// As a whole query parameter, each item written after this key.
+    Parameter(&'a str),
+}
+
+/// Everything needed to write the calls for one template.
+struct Plan<'a> {
+    krate: &'a TokenStream,
+    writer: &'a Ident,
+    values: &'a Values,
+    canonical: &'a Canonical,
+}
+
+impl Plan<'_> {
+    fn statements(&self) -> Vec<TokenStream> {
+        let parts = &self.canonical.parts;
+        let writer = self.writer;
+        let mut out = Vec::new();
+        let path = parts.path();
+        let path_chunks = self.chunks(path.clone());
+        let starts_with_segment_hole = parts.authority().is_none()
+            && matches!(path_chunks.first(), Some(Chunk::Hole(h)) if !h.keeps_delimiters);
+        for chunk in path_chunks {
+            out.push(match chunk {
+                Chunk::Fixed(text) => quote!(#writer.path_text(#text);),
+                Chunk::Hole(hole) => {
+                    let kind = if hole.keeps_delimiters {
+                        "Path"
+                    } else {
+                        "PathSegment"
+                    };
+                    self.fill(hole, Place::Inside, kind)
+                }
+            });
+        }
+        out.push(quote!(#writer.end_path(#starts_with_segment_hole);));
+        if let Some(query) = parts.query() {
+            for piece in self.pieces(query) {
+                out.extend(self.parameter(piece));
+            }
+        }
+        if let Some(fragment) = parts.fragment() {
+            out.push(quote!(#writer.fragment_start();));
+            for chunk in self.chunks(fragment) {
+                out.push(match chunk {
+                    Chunk::Fixed(text) => quote!(#writer.text(#text);),
+                    Chunk::Hole(hole) => self.fill(hole, Place::Inside, "Fragment"),
+                });
+            }
+        }
+        out
+    }
+
+    /// The query's parameters: the ranges between its `&`s.
+    fn pieces(&self, query: Range<usize>) -> Vec<Range<usize>> {
+        let text = self.canonical.skeleton.get(query.clone()).unwrap_or("");
+        let mut start = query.start;
+        let mut pieces = Vec::new();
+        for part in text.split('&') {
+            pieces.push(start..start + part.len());
+            start += part.len() + 1;
+        }
+        pieces
+    }
+
+    /// One query parameter. A parameter that is one hole, or `key=` and a
+    /// hole, is written by the hole, which repeats or drops it; any other
+    /// is started here and filled chunk by chunk.
+    fn parameter(&self, piece: Range<usize>) -> Vec<TokenStream> {
+        let writer = self.writer;
+        let chunks = self.chunks(piece);
+        if let [Chunk::Hole(hole)] | [Chunk::Fixed(_), Chunk::Hole(hole)] = chunks.as_slice() {
+            let key = match chunks.first() {
+                Some(Chunk::Fixed(key)) => *key,
+                _ => "",
+            };
+            if key.is_empty() || (key.ends_with('=') && key.matches('=').count() == 1) {
+                let kind = match (hole.keeps_delimiters, key.is_empty()) {
+                    (true, _) => "Query",
+                    (false, true) => "QueryKey",
+                    (false, false) => "QueryValue",
+                };
+                return vec![self.fill(hole, Place::Parameter(key), kind)];
+            }
+        }
+        let mut out = vec![quote!(#writer.parameter_start();)];
+        let mut after_equals = false;
+        for chunk in chunks {
+            out.push(match chunk {
+                Chunk::Fixed(text) => {
+                    after_equals |= text.contains('=');
+                    quote!(#writer.text(#text);)
+                }
+                Chunk::Hole(hole) => {
+                    let kind = match (hole.keeps_delimiters, after_equals) {
+                        (true, _) => "Query",
+                        (false, false) => "QueryKey",
+                        (false, true) => "QueryValue",
+                    };
+                    self.fill(hole, Place::Inside, kind)
+                }
+            });
+        }
+        out
+    }
+
+    /// The call that writes one hole's value.
+    fn fill(&self, hole: &HoleSpec, place: Place<'_>, kind: &str) -> TokenStream {
+        let (krate, writer) = (self.krate, self.writer);
+        let kind = Ident::new(kind, Span::call_site());
+        let Some(binding) = self.values.binding(&hole.name) else {
+            return TokenStream::new();
+        };
+        let open = match place {
+            Place::Inside => quote!(#writer.hole(#krate::__private::HoleKind::#kind)),
+            Place::Parameter(key) => {
+                quote!(#writer.parameter(#key, #krate::__private::HoleKind::#kind))
+            }
+        };
+        quote! {
+            (&#krate::__private::Arg(#binding)).__template_tag().write(#binding, #open);
+        }
+    }
+
+    /// The fixed runs and holes of `range` of the skeleton, in order; each
+    /// hole is one `x` there.
+    fn chunks(&self, range: Range<usize>) -> Vec<Chunk<'_>> {
+        let skeleton = &self.canonical.skeleton;
+        let mut chunks = Vec::new();
+        let mut from = range.start;
+        for (at, hole) in &self.canonical.holes {
+            if !range.contains(at) {
+                continue;
+            }
+            if *at > from {
+                chunks.push(Chunk::Fixed(skeleton.get(from..*at).unwrap_or("")));
+            }
+            chunks.push(Chunk::Hole(hole));
+            from = at + 1;
+        }
+        if range.end > from {
+            chunks.push(Chunk::Fixed(skeleton.get(from..range.end).unwrap_or("")));
+        }
+        chunks
+    }
+}

@@ -1,0 +1,178 @@
+//! The loops behind [`pct::encode`](crate::pct::encode): escapes written
+//! from a table, through a stack buffer, without a branch per byte.
+//!
+//! Two loops, one per way of asking "which bytes does the set keep?":
+//! [`push_escaped`] looks bytes up eight at a time in the set's table, and
+//! [`masked::push_escaped`] takes a function answering for thirty-two
+//! bytes at once as a bit mask, which vector code computes in a few
+//! instructions (see `raw/x86.rs`).
+
+use uri_core::pct::{EncodeSet, encode_byte};
+
+use crate::bytes::scan;
+
+/// How many input bytes are encoded through the stack buffer at a time.
+const BLOCK: usize = 512;
+
+/// Escapes every byte of `bytes` that `set` does not keep. Each byte
+/// writes four bytes to a stack buffer (itself, or its escape and one byte
+/// that the next write covers) and advances by one or three; eight kept
+/// bytes in a row are copied as one word. Each full buffer goes to `emit`
+/// in one piece: it is ASCII, so `raw` appends it to a `String` without
+/// checking it again (the `unsafe` stays there, and `raw` calls this loop,
+/// not the other way round).
+pub(crate) fn push_escaped(bytes: &[u8], set: &EncodeSet, mut emit: impl FnMut(&[u8])) {
+    let mut buffer = [0u8; 3 * BLOCK + 4];
+    for block in bytes.chunks(BLOCK) {
+        let (chunks, tail) = block.as_chunks::<8>();
+        let mut n = 0;
+        for chunk in chunks {
+            // The buffer holds a whole block escaped, plus this slack.
+            debug_assert!(n + 28 <= buffer.len());
+            let Some(window) = buffer.get_mut(n..n + 28) else {
+                break;
+            };
+            if scan::all_kept(*chunk, set) {
+                window[..8].copy_from_slice(chunk);
+                n += 8;
+            } else {
+                n += escape_each(window, chunk, set);
+            }
+        }
+        if let Some(window) = buffer.get_mut(n..n + 3 * tail.len() + 4) {
+            n += escape_each(window, tail, set);
+        }
+        emit(&buffer[..n]);
+    }
+}
+
+/// The loop for vector classifiers, built only where one exists (the
+/// SSSE3 one in `raw/x86.rs`).
+#[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+pub(crate) mod masked {
+    use uri_core::pct::EncodeSet;
+
+    use super::{BLOCK, ESCAPE_WORDS, escape_each};
+
+    /// [`super::push_escaped`], with `escapes(chunk)` telling which of thirty-two
+    /// bytes to escape (bit `k` for `chunk[k]`), and each buffer handed to
+    /// `emit`.
+    ///
+    /// A chunk with nothing to escape is one copy; one with a few escapes
+    /// costs a pass per escape, not per byte; one that is mostly escapes
+    /// (non-ASCII text) goes byte by byte. Thirty-two bytes rather than
+    /// sixteen because text with one byte in ten to escape then rarely has a
+    /// chunk without any, so the first branch is rarely mispredicted. Inlined
+    /// into its caller so that `escapes` is compiled with the caller's CPU
+    /// features.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "a closure compiled for SSSE3 is inlined only into code compiled for SSSE3"
+    )]
+    pub(crate) fn push_escaped(
+        bytes: &[u8],
+        set: &EncodeSet,
+        escapes: impl Fn(&[u8; 32]) -> u32,
+        mut emit: impl FnMut(&[u8]),
+    ) {
+        let mut buffer = [0u8; 3 * BLOCK + 32];
+        for block in bytes.chunks(BLOCK) {
+            let (chunks, tail) = block.as_chunks::<32>();
+            let mut n = 0;
+            for chunk in chunks {
+                // The buffer holds a whole block escaped, plus this slack.
+                debug_assert!(n + 128 <= buffer.len());
+                let Some(window) = buffer.get_mut(n..n + 128) else {
+                    break;
+                };
+                let marked = escapes(chunk);
+                n += if marked == 0 {
+                    window[..32].copy_from_slice(chunk);
+                    32
+                } else if marked.count_ones() > 8 {
+                    escape_dense(window, chunk, set)
+                } else {
+                    escape_marked(window, chunk, marked)
+                };
+            }
+            if let Some(window) = buffer.get_mut(n..n + 3 * tail.len() + 4) {
+                n += escape_each(window, tail, set);
+            }
+            emit(&buffer[..n]);
+        }
+    }
+
+    /// Writes `chunk` to `window` (at least 128 bytes) with the bytes marked in
+    /// `marked` (at most eight) escaped; returns how many bytes are
+    /// meaningful.
+    ///
+    /// Each kept stretch is written as a whole thirty-two-byte copy that the
+    /// next write partly covers, so the work is one copy and one escape per
+    /// mark.
+    #[inline]
+    fn escape_marked(window: &mut [u8], chunk: &[u8; 32], mut marked: u32) -> usize {
+        let mut padded = [0u8; 64];
+        padded[..32].copy_from_slice(chunk);
+        let (mut n, mut at) = (0, 0);
+        while marked != 0 {
+            let next = marked.trailing_zeros() as usize;
+            if let (Some(slot), Some(kept)) = (window.get_mut(n..n + 32), padded.get(at..at + 32)) {
+                slot.copy_from_slice(kept);
+            }
+            n += next - at;
+            if let Some(slot) = window.get_mut(n..n + 4) {
+                slot.copy_from_slice(&ESCAPE_WORDS[usize::from(chunk[next])].to_le_bytes());
+            }
+            n += 3;
+            at = next + 1;
+            marked &= marked - 1;
+        }
+        if let (Some(slot), Some(kept)) = (window.get_mut(n..n + 32), padded.get(at..at + 32)) {
+            slot.copy_from_slice(kept);
+        }
+        n + 32 - at
+    }
+
+    /// [`escape_each`] for a chunk that is mostly escapes, kept out of line so
+    /// that the loop around it stays small; two calls of sixteen, which the
+    /// compiler unrolls, beat one loop of thirty-two.
+    #[inline(never)]
+    fn escape_dense(window: &mut [u8], chunk: &[u8; 32], set: &EncodeSet) -> usize {
+        let (halves, _) = chunk.as_chunks::<16>();
+        let first = escape_each(window, &halves[0], set);
+        first + escape_each(&mut window[first..], &halves[1], set)
+    }
+}
+
+/// Writes `bytes` to `window` (at least `3 * bytes.len() + 4` long), each
+/// kept or escaped; returns how many bytes are meaningful.
+#[inline]
+fn escape_each(window: &mut [u8], bytes: &[u8], set: &EncodeSet) -> usize {
+    let mut n = 0;
+    for &b in bytes {
+        let (word, width) = if set.keeps(b) {
+            (u32::from(b), 1)
+        } else {
+            (ESCAPE_WORDS[usize::from(b)], 3)
+        };
+        if let Some(slot) = window.get_mut(n..n + 4) {
+            slot.copy_from_slice(&word.to_le_bytes());
+        }
+        n += width;
+    }
+    n
+}
+
+/// Each byte's escape as a little-endian word (`%`, two digits, zero), so
+/// writing one is a single store.
+const ESCAPE_WORDS: [u32; 256] = {
+    let mut words = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let [percent, high, low] = encode_byte(byte as u8);
+        words[byte] = u32::from_le_bytes([percent, high, low, 0]);
+        byte += 1;
+    }
+    words
+};

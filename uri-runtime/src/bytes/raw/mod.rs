@@ -1,0 +1,377 @@
+//! The crate's only `unsafe` code, each piece with a safe twin:
+//!
+//! - appending bytes the caller has already proven to be ASCII to a
+//!   `String` without checking them a second time (percent-encoding writes
+//!   three ASCII bytes per escaped byte; re-validating them costs more than
+//!   the encoding itself);
+//! - turning decoded bytes into a `String` after checking them with the
+//!   state machine of `utf8.rs`, which is several times faster than the
+//!   standard library's check on non-ASCII text, instead of checking them
+//!   a second time, or without a check when the input was a `str` and
+//!   every escape decoded to ASCII;
+//! - on x86-64 CPUs with SSSE3 (detected at run time, so only with `std`),
+//!   asking which of sixteen bytes an `EncodeSet` keeps with two byte
+//!   shuffles instead of sixteen table lookups, and decoding sixteen
+//!   escapes in a row with a handful of byte shuffles and comparisons
+//!   (`x86.rs`; with AVX2, the marks of thirty-two bytes in one
+//!   comparison);
+//! - on x86-64 CPUs with AVX-512BW and AVX-512VBMI2, decoding sixty-four
+//!   bytes per step without a branch, written straight into the output's
+//!   spare capacity (`avx512.rs`).
+//!
+//! Building with `RUSTFLAGS="--cfg uri_safe"` uses the twins everywhere;
+//! the tests below compare each piece with its twin on random input, and
+//! every decoding loop the CPU runs with the portable one.
+#![allow(unsafe_code)]
+
+use alloc::string::{FromUtf8Error, String};
+use alloc::vec::Vec;
+
+use uri_core::pct::EncodeSet;
+
+use crate::bytes::unescape::{self, Replacements};
+use crate::bytes::{escape, scan};
+
+/// `bytes`, decoded from a `str` with the escapes replaced by
+/// `replacements`, as a `String` if they are UTF-8, else the standard
+/// library's error (which tells where the bad sequence starts).
+pub(crate) fn string_from_decoded(
+    bytes: Vec<u8>,
+    #[cfg_attr(
+        uri_safe,
+        allow(unused_variables, reason = "the safe build checks every output")
+    )]
+    replacements: Replacements,
+) -> Result<String, FromUtf8Error> {
+    #[cfg(not(uri_safe))]
+    if replacements == Replacements::Ascii {
+        debug_assert!(core::str::from_utf8(&bytes).is_ok());
+        // SAFETY: the bytes are a `str`'s own, whole characters (every mark
+        // is ASCII, so no escape falls inside one), with escapes replaced
+        // by ASCII bytes, which are characters of their own. That the
+        // decoders report `Ascii` only then is tested against the bytes
+        // they write, through every loop, on random text.
+        return Ok(unsafe { String::from_utf8_unchecked(bytes) });
+    }
+    #[cfg(not(uri_safe))]
+    if crate::bytes::utf8::is_utf8(&bytes) {
+        // SAFETY: `is_utf8` accepts exactly the UTF-8 byte strings: its
+        // tests compare it with the standard library's check on every pair
+        // of bytes, every sequence of four bytes drawn from where the rules
+        // change, and random text.
+        return Ok(unsafe { String::from_utf8_unchecked(bytes) });
+    }
+    String::from_utf8(bytes)
+}
+
+/// Appends `bytes`, which must all be ASCII, to `out`.
+#[inline]
+pub(crate) fn push_ascii(out: &mut String, bytes: &[u8]) {
+    debug_assert!(bytes.is_ascii());
+    #[cfg(not(uri_safe))]
+    // SAFETY: every caller passes bytes below 0x80 (escapes built from
+    // `%` and `UPPER_HEX`, or bytes an `EncodeSet` keeps, which are ASCII
+    // by construction), and ASCII is UTF-8 on its own, so `out` stays
+    // UTF-8 whatever surrounds the new bytes.
+    unsafe { out.as_mut_vec() }.extend_from_slice(bytes);
+    #[cfg(uri_safe)]
+    safe::push_ascii(out, bytes);
+}
+
+/// Appends `bytes` to `out` with every byte `set` does not keep escaped,
+/// classifying sixteen bytes at a time with SSSE3 when the CPU has it.
+pub(crate) fn push_escaped(out: &mut String, bytes: &[u8], set: &EncodeSet) {
+    #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+    if std::is_x86_feature_detected!("ssse3") {
+        // SAFETY: the CPU supports SSSE3, as just checked.
+        unsafe { x86::push_escaped(out, bytes, set) };
+        return;
+    }
+    escape::push_escaped(bytes, set, |escaped| push_ascii(out, escaped));
+}
+
+/// How many leading bytes of `bytes` `set` keeps, sixteen bytes at a time
+/// with SSSE3 when the CPU has it.
+pub(crate) fn kept_prefix(bytes: &[u8], set: &EncodeSet) -> usize {
+    #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+    if std::is_x86_feature_detected!("ssse3") {
+        // SAFETY: the CPU supports SSSE3, as just checked.
+        return unsafe { x86::kept_prefix(bytes, set) };
+    }
+    scan::kept_prefix(bytes, set)
+}
+
+/// Appends `bytes` percent-decoded to `out`, with `+` decoded to a space
+/// for forms; the error is the index of a `%` without two hex digits.
+/// Through the fastest loop this CPU runs ([`Decoder`]).
+pub(crate) fn push_decoded(
+    out: &mut Vec<u8>,
+    bytes: &[u8],
+    form: bool,
+) -> Result<Replacements, usize> {
+    Decoder::fastest().push_decoded(out, bytes, form)
+}
+
+/// The percent-decoding loops, fastest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Decoder {
+    /// Sixty-four bytes per step whatever they hold, packed with
+    /// `vpcompressb` (`avx512.rs`).
+    #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+    Avx512,
+    /// [`Decoder::Ssse3`] with the marks of thirty-two bytes in one
+    /// comparison (`x86.rs`).
+    #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+    Avx2,
+    /// The marks of thirty-two bytes as a bit mask, sixteen escapes in a
+    /// row at once (`x86.rs`, around `unescape::masked`).
+    #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+    Ssse3,
+    /// Safe code for every CPU (`unescape.rs`).
+    Portable,
+}
+
+impl Decoder {
+    const ALL: &[Self] = &[
+        #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+        Self::Avx512,
+        #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+        Self::Avx2,
+        #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+        Self::Ssse3,
+        Self::Portable,
+    ];
+
+    /// The loops this CPU runs, fastest first; the portable one always.
+    fn supported() -> impl Iterator<Item = Self> {
+        Self::ALL
+            .iter()
+            .copied()
+            .filter(|decoder| decoder.is_supported())
+    }
+
+    fn fastest() -> Self {
+        Self::supported().next().unwrap_or(Self::Portable)
+    }
+
+    /// Whether this CPU has the instructions the loop needs (asked at run
+    /// time, and remembered by the standard library).
+    fn is_supported(self) -> bool {
+        match self {
+            #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+            Self::Avx512 => {
+                std::is_x86_feature_detected!("avx512bw")
+                    && std::is_x86_feature_detected!("avx512vbmi2")
+            }
+            #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+            Self::Avx2 => std::is_x86_feature_detected!("avx2"),
+            #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+            Self::Ssse3 => std::is_x86_feature_detected!("ssse3"),
+            Self::Portable => true,
+        }
+    }
+
+    /// [`push_decoded`] through this loop, or through the portable one if
+    /// this CPU cannot run it.
+    fn push_decoded(
+        self,
+        out: &mut Vec<u8>,
+        bytes: &[u8],
+        form: bool,
+    ) -> Result<Replacements, usize> {
+        if form {
+            self.run::<true>(out, bytes)
+        } else {
+            self.run::<false>(out, bytes)
+        }
+    }
+
+    /// [`Decoder::push_decoded`], for forms when `FORM`.
+    fn run<const FORM: bool>(self, out: &mut Vec<u8>, bytes: &[u8]) -> Result<Replacements, usize> {
+        if !self.is_supported() {
+            return unescape::push_decoded(out, bytes, FORM.then_some(b'+'));
+        }
+        // SAFETY (every arm): the CPU has the features the loop needs, as
+        // `is_supported` just said.
+        match self {
+            #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+            Self::Avx512 => unsafe { avx512::push_decoded::<FORM>(out, bytes) },
+            #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+            Self::Avx2 => unsafe { x86::push_decoded_avx2::<FORM>(out, bytes) },
+            #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+            Self::Ssse3 => unsafe { x86::push_decoded::<FORM>(out, bytes) },
+            Self::Portable => unescape::push_decoded(out, bytes, FORM.then_some(b'+')),
+        }
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+mod avx512;
+#[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+mod x86;
+
+/// The safe twins, also what `--cfg uri_safe` builds.
+mod safe {
+    use alloc::string::String;
+
+    #[cfg_attr(not(uri_safe), allow(dead_code, reason = "compared in tests"))]
+    pub(super) fn push_ascii(out: &mut String, bytes: &[u8]) {
+        out.extend(bytes.iter().map(|&b| char::from(b)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bytes::scan::tests::xorshift;
+    use alloc::vec::Vec;
+    use uri_core::pct::{PATH, QUERY_PARAM, UNRESERVED, URI_CHARS};
+
+    /// Sets with few and many kept bytes, and none.
+    const SETS: [&EncodeSet; 5] = [
+        &UNRESERVED,
+        &PATH,
+        &QUERY_PARAM,
+        &URI_CHARS,
+        &EncodeSet::NONE,
+    ];
+
+    #[test]
+    fn unchecked_push_matches_the_safe_one_on_random_ascii() {
+        let mut seed = 0x3986_u64;
+        for _ in 0..1000 {
+            let seed = xorshift(&mut seed);
+            let len = (seed % 64) as usize;
+            let bytes: Vec<u8> = (0..len)
+                .map(|k| ((seed >> (k % 57)) & 0x7F) as u8)
+                .collect();
+            let (mut fast, mut slow) = (String::from("é"), String::from("é"));
+            push_ascii(&mut fast, &bytes);
+            safe::push_ascii(&mut slow, &bytes);
+            assert_eq!(fast, slow);
+        }
+    }
+
+    /// Random bytes, from all-kept to all-escaped, through whichever loop
+    /// this CPU takes and through the table loop, for several sets.
+    #[test]
+    fn vector_encoding_matches_the_table_loop_on_random_bytes() {
+        let mut seed = 0x2396_u64;
+        for round in 0..2000 {
+            let len = (xorshift(&mut seed) % 1200) as usize;
+            let odd_ones = 1 + xorshift(&mut seed) % 30;
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| {
+                    let r = xorshift(&mut seed);
+                    if r.is_multiple_of(odd_ones) {
+                        (r >> 8) as u8
+                    } else {
+                        b'a' + (r >> 8) as u8 % 26
+                    }
+                })
+                .collect();
+            for set in SETS {
+                let (mut fast, mut table) = (String::new(), String::new());
+                push_escaped(&mut fast, &bytes, set);
+                escape::push_escaped(&bytes, set, |escaped| safe::push_ascii(&mut table, escaped));
+                assert_eq!(fast, table, "round {round}: {bytes:?}");
+                assert_eq!(
+                    kept_prefix(&bytes, set),
+                    scan::kept_prefix(&bytes, set),
+                    "round {round}: {bytes:?}"
+                );
+            }
+        }
+    }
+
+    /// Random text, from plain to all escapes, with now and then a broken
+    /// escape (a bad digit, a lone `%`) anywhere, even in the middle of a
+    /// long run of escapes or across a step's end: every loop must give
+    /// the same bytes, or the same error index, as the portable loop, and
+    /// say `Replacements::Ascii` exactly when it may (a loop this CPU lacks
+    /// falls back to the portable one).
+    #[test]
+    fn every_decoder_matches_the_portable_loop_on_random_text() {
+        let mut seed = 0x3986_2396_u64;
+        for round in 0..3000 {
+            let len = (xorshift(&mut seed) % 1500) as usize;
+            let plain = xorshift(&mut seed) % 8;
+            let broken = 1 + xorshift(&mut seed) % 400;
+            // A third of the texts escape only ASCII bytes.
+            let escaped_bytes = if round % 3 == 0 { 0x80 } else { 0x100 };
+            let mut text = Vec::new();
+            while text.len() < len {
+                let r = xorshift(&mut seed);
+                if r % 8 < plain {
+                    let plain: [&[u8]; 5] = [b"a", b"+", b"7", b"F", "\u{e9}".as_bytes()];
+                    text.extend_from_slice(plain[(r >> 8) as usize % 5]);
+                } else if (r >> 16).is_multiple_of(broken) {
+                    text.extend_from_slice(
+                        [&b"%4"[..], b"%G1", b"%1g", b"%"][(r >> 24) as usize % 4],
+                    );
+                } else {
+                    text.extend_from_slice(&encode_byte_for_test(
+                        ((r >> 32) % escaped_bytes) as u8,
+                        r >> 40 & 1 == 1,
+                    ));
+                }
+            }
+            for form in [false, true] {
+                let mut portable = Vec::new();
+                let plus = form.then_some(b'+');
+                let expected = unescape::push_decoded(&mut portable, &text, plus).map(|_| portable);
+                // All of them: one this CPU lacks must fall back to the
+                // portable loop.
+                for &decoder in Decoder::ALL {
+                    let mut out = Vec::new();
+                    let result = decoder.push_decoded(&mut out, &text, form);
+                    let context = alloc::format!("{decoder:?} round {round}: {text:?}");
+                    assert_eq!(
+                        result.map(|_| &out),
+                        expected.as_ref().map_err(|&at| at),
+                        "{context}"
+                    );
+                    let only_ascii_decoded = decoded_escapes(&text).all(|b| b.is_ascii());
+                    match result {
+                        Ok(Replacements::Ascii) => assert!(only_ascii_decoded, "{context}"),
+                        Ok(Replacements::MaybeNonAscii) => {
+                            assert!(!(only_ascii_decoded && text.is_ascii()), "{context}");
+                        }
+                        Err(_) => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// The bytes the escapes of `text` spell, where every `%` starts a
+    /// well-formed one (as when decoding succeeds).
+    fn decoded_escapes(text: &[u8]) -> impl Iterator<Item = u8> {
+        (0..text.len()).filter_map(|at| uri_core::pct::decode_triplet(text, at, text.len()))
+    }
+
+    /// `%XX` for `b`, with lowercase digits when asked.
+    fn encode_byte_for_test(b: u8, lowercase: bool) -> [u8; 3] {
+        let mut triplet = uri_core::pct::encode_byte(b);
+        if lowercase {
+            triplet = triplet.map(|d| d.to_ascii_lowercase());
+        }
+        triplet
+    }
+
+    #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+    #[test]
+    fn vector_classification_matches_the_table_for_every_byte() {
+        for set in SETS {
+            for first in (0..=255u8).step_by(16) {
+                let chunk: [u8; 16] = core::array::from_fn(|k| first + k as u8);
+                let Some(escapes) = x86::escapes_of(&chunk, set) else {
+                    return;
+                };
+                for (k, &b) in chunk.iter().enumerate() {
+                    assert_eq!(escapes >> k & 1 == 1, !set.keeps(b), "{set:?} {b:#x}");
+                }
+            }
+        }
+    }
+}

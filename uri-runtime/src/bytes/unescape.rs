@@ -1,0 +1,389 @@
+//! The loops behind [`pct::decode`](crate::pct::decode): every `%XX` (and,
+//! for forms, every `+`) replaced by its byte, through a stack block.
+//!
+//! Two loops, as for encoding (`escape.rs`): [`push_decoded`] finds the
+//! marks with comparisons the compiler vectorizes on any CPU, and
+//! [`masked::push_decoded`] takes one function giving the marks of
+//! thirty-two bytes as a bit mask and one decoding sixteen escapes in a row
+//! at once, which vector code computes in a few instructions (see
+//! `raw/x86.rs`). CPUs with AVX-512 take a third loop, without branches,
+//! in `raw/avx512.rs`.
+//!
+//! Both return the index of the first `%` not followed by two hex digits
+//! as their error; nothing after it is appended. On success they tell
+//! whether every byte put in place of an escape was ASCII
+//! ([`Replacements`]), which spares the UTF-8 check of the output.
+
+use alloc::vec::Vec;
+
+use uri_core::pct::hex_pair;
+
+use crate::bytes::scan;
+
+/// How many output bytes go through the stack block at a time.
+const BLOCK: usize = 512;
+
+/// What decoding put in place of the escapes (and of `+` in forms).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Replacements {
+    /// ASCII bytes only. Decoding a `str` then gives UTF-8 without a check:
+    /// the bytes kept are the input's whole characters (every mark is
+    /// ASCII, so none falls inside a character), and ASCII bytes are
+    /// characters of their own.
+    Ascii,
+    /// Some byte may be outside ASCII; the output needs a UTF-8 check.
+    MaybeNonAscii,
+}
+
+impl Replacements {
+    /// The answer for replacements whose bitwise OR is `seen`.
+    pub(crate) fn of(seen: u8) -> Self {
+        if seen.is_ascii() {
+            Self::Ascii
+        } else {
+            Self::MaybeNonAscii
+        }
+    }
+}
+
+/// Appends `bytes` decoded to `out`; `plus` is `Some(b'+')` when a `+`
+/// means a space.
+///
+/// Escapes and the short runs between them go through a stack block,
+/// written whole words at a time; long runs are found and copied in one go.
+pub(crate) fn push_decoded(
+    out: &mut Vec<u8>,
+    bytes: &[u8],
+    plus: Option<u8>,
+) -> Result<Replacements, usize> {
+    let mut block = [0; BLOCK];
+    let mut i = 0;
+    // The bitwise OR of the bytes written through the block.
+    let mut seen = 0;
+    while i < bytes.len() {
+        let mut n = 0;
+        while i < bytes.len() && n + 16 <= BLOCK {
+            (i, n) = decode_escapes(bytes, i, &mut block, n, plus)?;
+            (i, n) = copy_short_run(bytes, i, &mut block, n, plus);
+            if bytes.get(i).is_some_and(|&b| !is_mark(b, plus)) && n + 16 <= BLOCK {
+                break;
+            }
+        }
+        seen = seen_in(seen, &block[..n]);
+        out.extend_from_slice(&block[..n]);
+        if bytes.get(i).is_some_and(|&b| !is_mark(b, plus)) {
+            let run = scan::find(&bytes[i..], b'%', plus);
+            out.extend_from_slice(&bytes[i..i + run]);
+            i += run;
+        }
+    }
+    Ok(Replacements::of(seen))
+}
+
+/// `seen` with the bits of `written` added while it is ASCII: once it is
+/// not, the answer is known, and the bytes are not looked at again.
+///
+/// Looking at each block as it leaves (in L1, a vector OR per thirty-two
+/// bytes) costs less than a register in the decoding loops, which are
+/// short of them. Every byte written through the block counts, not only
+/// decoded ones, so a non-ASCII character of the input's own also asks
+/// for the UTF-8 check: needless, but never wrong.
+#[inline]
+fn seen_in(seen: u8, written: &[u8]) -> u8 {
+    if seen.is_ascii() {
+        seen | written.iter().fold(0, |all, &b| all | b)
+    } else {
+        seen
+    }
+}
+
+/// Whether decoding stops at `b`: a `%`, or `plus` for forms.
+fn is_mark(b: u8, plus: Option<u8>) -> bool {
+    b == b'%' || Some(b) == plus
+}
+
+/// Copies the bytes from `bytes[i..]` up to the next `%` (or `plus`) to
+/// `out` at `n` if the run is short; returns both positions after what was
+/// copied, which is before the run's end if it is long or `out` is full.
+///
+/// Sixteen bytes are copied at a time, whole, and the positions then move
+/// only up to the mark: a short run costs one copy and one search, not a
+/// branch per byte or a `memcpy` call.
+#[inline]
+fn copy_short_run(
+    bytes: &[u8],
+    mut i: usize,
+    out: &mut [u8],
+    mut n: usize,
+    plus: Option<u8>,
+) -> (usize, usize) {
+    for _ in 0..2 {
+        let (Some(chunk), Some(slot)) = (
+            bytes.get(i..).and_then(<[u8]>::first_chunk::<16>),
+            out.get_mut(n..n + 16),
+        ) else {
+            break;
+        };
+        slot.copy_from_slice(chunk);
+        let run = scan::find_in(chunk, b'%', plus);
+        i += run;
+        n += run;
+        if run < 16 {
+            return (i, n);
+        }
+    }
+    if bytes.len().saturating_sub(i) >= 16 {
+        return (i, n);
+    }
+    // The input's last few bytes, one at a time.
+    while let (Some(&b), Some(slot)) = (bytes.get(i), out.get_mut(n)) {
+        if is_mark(b, plus) {
+            break;
+        }
+        *slot = b;
+        i += 1;
+        n += 1;
+    }
+    (i, n)
+}
+
+/// Decodes the run of escapes (and `plus`) at `bytes[i..]` into `out` at
+/// `n`; returns both positions after the run.
+fn decode_escapes(
+    bytes: &[u8],
+    mut i: usize,
+    out: &mut [u8],
+    mut n: usize,
+    plus: Option<u8>,
+) -> Result<(usize, usize), usize> {
+    loop {
+        if let (Some(triplets), Some(slots)) = (
+            bytes.get(i..).and_then(<[u8]>::first_chunk::<24>),
+            out.get_mut(n..n + 8),
+        ) && decode_eight(triplets, slots)
+        {
+            i += 24;
+            n += 8;
+            continue;
+        }
+        let (decoded, width) = match bytes.get(i) {
+            Some(b'%') => (decode_at(bytes, i)?, 3),
+            Some(&b) if Some(b) == plus => (b' ', 1),
+            _ => return Ok((i, n)),
+        };
+        let Some(slot) = out.get_mut(n) else {
+            return Ok((i, n));
+        };
+        *slot = decoded;
+        i += width;
+        n += 1;
+    }
+}
+
+/// The byte the escape whose `%` is at `bytes[at]` spells, or `at` as the
+/// error when two hex digits do not follow.
+#[inline]
+fn decode_at(bytes: &[u8], at: usize) -> Result<u8, usize> {
+    match bytes.get(at + 1..at + 3) {
+        Some(&[high, low]) => hex_pair(high, low).ok_or(at),
+        _ => Err(at),
+    }
+}
+
+/// Decodes eight escapes in a row into `slots`, as in encoded CJK text;
+/// false (and `slots` in any state) when `triplets` is anything else.
+#[inline]
+fn decode_eight(triplets: &[u8; 24], slots: &mut [u8]) -> bool {
+    // Two escapes in a row are rare in mostly plain text: look at the
+    // second and last `%` before decoding anything.
+    if triplets[3] != b'%' || triplets[21] != b'%' {
+        return false;
+    }
+    let mut all = true;
+    for (slot, &[percent, high, low]) in slots.iter_mut().zip(triplets.as_chunks::<3>().0) {
+        match hex_pair(high, low) {
+            Some(byte) if percent == b'%' => *slot = byte,
+            _ => all = false,
+        }
+    }
+    all
+}
+
+/// The loop for vector code, built only where it exists (SSE2 and SSSE3,
+/// or AVX2, in `raw/x86.rs`).
+#[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+pub(crate) mod masked {
+    use alloc::vec::Vec;
+
+    use super::{BLOCK, Replacements, decode_at, seen_in};
+
+    /// How far past a chunk's start the loop reads: the chunk and the
+    /// thirty-two-byte copy of its last kept stretch, the digits of an
+    /// escape that starts in it, or sixteen escapes from its first mark.
+    const READ_AHEAD: usize = 80;
+
+    /// Marks of three escapes in a row, from the first: bits 0, 3 and 6.
+    const THREE_ESCAPES: u32 = 0b100_1001;
+
+    /// [`super::push_decoded`], for forms (`+` is a space) when `FORM`;
+    /// `marks(chunk)` tells which of thirty-two bytes are `%` (or `+`), bit
+    /// `k` for `chunk[k]`, and `run(triplets)` decodes the escapes that
+    /// start forty-eight bytes, up to sixteen, and tells how many there
+    /// were.
+    ///
+    /// A chunk without marks is one copy; one whose first mark starts three
+    /// escapes in a row (encoded non-ASCII text) starts a run decoded
+    /// sixteen escapes per step, without looking for marks; any other costs
+    /// a pass per mark, not per byte. A constant `FORM` gives each kind of
+    /// text its own loop, without a test for `+` in the other. Inlined into
+    /// its caller so that the two functions are compiled with the caller's
+    /// CPU features.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "closures compiled for SSSE3 are inlined only into code compiled for SSSE3"
+    )]
+    pub(crate) fn push_decoded<const FORM: bool>(
+        out: &mut Vec<u8>,
+        bytes: &[u8],
+        marks: impl Fn(&[u8; 32]) -> u32,
+        run: impl Fn(&[u8; 48]) -> ([u8; 16], usize),
+    ) -> Result<Replacements, usize> {
+        let mut block = [0u8; BLOCK + READ_AHEAD];
+        let last = bytes.len().saturating_sub(READ_AHEAD);
+        let mut i = 0;
+        // The bitwise OR of the bytes written through the block.
+        let mut seen = 0;
+        while i < last {
+            let mut n = 0;
+            while n < BLOCK && i < last {
+                // The block holds BLOCK bytes, plus this slack.
+                debug_assert!(n + READ_AHEAD <= block.len());
+                let (Some(window), Some(ahead)) = (
+                    block.get_mut(n..n + READ_AHEAD),
+                    bytes.get(i..).and_then(<[u8]>::first_chunk::<READ_AHEAD>),
+                ) else {
+                    break;
+                };
+                let Some(chunk) = ahead.first_chunk::<32>() else {
+                    break;
+                };
+                let marked = marks(chunk);
+                window[..32].copy_from_slice(chunk);
+                if marked == 0 {
+                    (i, n) = (i + 32, n + 32);
+                    continue;
+                }
+                // Three escapes in a row: encoded non-ASCII text, whose run
+                // is decoded sixteen escapes per step. Fewer are cheaper one
+                // mark at a time.
+                let first = marked.trailing_zeros() as usize;
+                if (marked >> first) & THREE_ESCAPES == THREE_ESCAPES {
+                    let (after, written) =
+                        decode_run(&mut block, n + first, bytes, i + first, &run);
+                    if after > i + first {
+                        (i, n) = (after, written);
+                        continue;
+                    }
+                }
+                let Some(window) = block
+                    .get_mut(n..)
+                    .and_then(<[u8]>::first_chunk_mut::<READ_AHEAD>)
+                else {
+                    break;
+                };
+                let (read, written) =
+                    decode_marked::<FORM>(window, ahead, marked).map_err(|at| i + at)?;
+                (i, n) = (i + read, n + written);
+            }
+            seen = seen_in(seen, &block[..n]);
+            out.extend_from_slice(&block[..n]);
+        }
+        // The last bytes, fewer than READ_AHEAD.
+        let rest = bytes.get(i..).unwrap_or_default();
+        let in_rest = super::push_decoded(out, rest, FORM.then_some(b'+')).map_err(|at| i + at)?;
+        Ok(if in_rest == Replacements::Ascii {
+            Replacements::of(seen)
+        } else {
+            in_rest
+        })
+    }
+
+    /// Decodes the run of escapes at `bytes[i..]` into `block` at `n`,
+    /// sixteen per step while the block has room; returns both positions
+    /// after what was decoded, unchanged if the first escape is broken.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as for `push_decoded`")]
+    fn decode_run(
+        block: &mut [u8],
+        mut n: usize,
+        bytes: &[u8],
+        mut i: usize,
+        run: &impl Fn(&[u8; 48]) -> ([u8; 16], usize),
+    ) -> (usize, usize) {
+        while n < BLOCK
+            && let (Some(triplets), Some(slots)) = (
+                bytes.get(i..).and_then(<[u8]>::first_chunk::<48>),
+                block.get_mut(n..n + 16),
+            )
+        {
+            let (decoded, count) = run(triplets);
+            slots.copy_from_slice(&decoded);
+            // A branch rather than `i += 3 * count` for the usual case: the
+            // CPU goes on to the next load at a guessed position instead of
+            // waiting for this step's count.
+            if count == 16 {
+                (i, n) = (i + 48, n + 16);
+            } else {
+                return (i + 3 * count, n + count);
+            }
+        }
+        (i, n)
+    }
+
+    /// Writes the thirty-two bytes at the start of `ahead` to `window` (both
+    /// `READ_AHEAD` long) with the marks `marked` decoded; returns how many
+    /// bytes were read (more than thirty-two when the last escape crosses
+    /// the end) and written.
+    ///
+    /// Each kept stretch is written as a whole thirty-two-byte copy that
+    /// the next write partly covers, so the work is one copy and one
+    /// decoding per mark.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as for `push_decoded`")]
+    fn decode_marked<const FORM: bool>(
+        window: &mut [u8; READ_AHEAD],
+        ahead: &[u8; READ_AHEAD],
+        mut marked: u32,
+    ) -> Result<(usize, usize), usize> {
+        let (mut at, mut n) = (0, 0);
+        while marked != 0 {
+            let mark = marked.trailing_zeros() as usize & 31;
+            marked &= marked - 1;
+            // A mark inside the escape just decoded would have been one of
+            // its digits, which decoding refused: never true, but cheap.
+            if mark < at {
+                continue;
+            }
+            // Both positions are at most `mark`, below 32; the masks tell
+            // the compiler so, and it drops its bounds checks.
+            let (kept, slot) = (at & 31, n & 31);
+            window[slot..slot + 32].copy_from_slice(&ahead[kept..kept + 32]);
+            n = slot + mark - kept;
+            window[n & 31] = if FORM && ahead[mark] == b'+' {
+                at = mark + 1;
+                b' '
+            } else {
+                at = mark + 3;
+                decode_at(ahead, mark)?
+            };
+            n += 1;
+        }
+        if at < 32 {
+            let slot = n & 31;
+            window[slot..slot + 32].copy_from_slice(&ahead[at..at + 32]);
+            (at, n) = (32, slot + 32 - at);
+        }
+        Ok((at, n))
+    }
+}

@@ -1,0 +1,418 @@
+//! Normalization (RFC 3986 section 6.2.2, and 6.2.3 by option) and the
+//! equivalence ladder built on it.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+
+use uri_core::Components;
+
+use crate::value::buf::UriBuf;
+use crate::value::uri::{Parsed, Uri};
+use crate::write::compose::{Authority, Composer, Form, is_in_form, split_zone, text_in};
+use crate::write::dots::{Joined, has_dot_segments};
+
+/// The ports that [`SchemeRules::STANDARD`] knows, by scheme.
+const STANDARD_PORTS: &[(&str, u16)] = &[
+    ("ftp", 21),
+    ("http", 80),
+    ("https", 443),
+    ("ws", 80),
+    ("wss", 443),
+];
+
+/// What scheme-based normalization (RFC 3986 section 6.2.3) knows about
+/// schemes: each known scheme's default port. For a URI whose scheme is
+/// known, the default port is dropped and an empty path with an authority
+/// becomes `/`; for any URI, an empty port is dropped with its `:`
+/// (section 3.2.3).
+///
+/// ```
+/// use uri_runtime::{SchemeRules, Uri};
+///
+/// let uri = Uri::parse("HTTPS://Example.com:443")?;
+/// assert_eq!(uri.normalize_with(&SchemeRules::STANDARD), "https://example.com/");
+///
+/// // Your own schemes, on top of the standard table:
+/// let rules = SchemeRules::standard_and(&[("coap", 5683)]);
+/// let uri = Uri::parse("coap://sensor:5683")?;
+/// assert_eq!(uri.normalize_with(&rules), "coap://sensor/");
+/// # Ok::<(), uri_runtime::ParseError>(())
+/// ```
+///
+/// The standard table: `ftp` 21, `http` 80, `https` 443, `ws` 80, `wss`
+/// 443. Schemes are matched ignoring ASCII case. Only schemes in the table
+/// get `/` for an empty path, since RFC 3986 leaves that to each scheme's
+/// specification.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SchemeRules<'a> {
+    own: &'a [(&'a str, u16)],
+    standard: bool,
+}
+
+impl SchemeRules<'static> {
+    /// The standard table alone.
+    pub const STANDARD: SchemeRules<'static> = SchemeRules {
+        own: &[],
+        standard: true,
+    };
+}
+
+impl<'a> SchemeRules<'a> {
+    /// The standard table, with `ports` consulted first (so they may
+    /// override it).
+    pub const fn standard_and(ports: &'a [(&'a str, u16)]) -> SchemeRules<'a> {
+        SchemeRules {
+            own: ports,
+            standard: true,
+        }
+    }
+
+    /// Only `ports`: schemes outside it keep their ports and empty paths,
+    /// and still lose an empty port.
+    pub const fn only(ports: &'a [(&'a str, u16)]) -> SchemeRules<'a> {
+        SchemeRules {
+            own: ports,
+            standard: false,
+        }
+    }
+
+    /// The default port of `scheme`, if the rules know it.
+    ///
+    /// ```
+    /// use uri_runtime::SchemeRules;
+    ///
+    /// assert_eq!(SchemeRules::STANDARD.default_port("HTTP"), Some(80));
+    /// assert_eq!(SchemeRules::STANDARD.default_port("gopher"), None);
+    /// ```
+    pub fn default_port(&self, scheme: &str) -> Option<u16> {
+        let standard: &[(&str, u16)] = if self.standard { STANDARD_PORTS } else { &[] };
+        self.own
+            .iter()
+            .chain(standard)
+            .find(|(name, _)| name.eq_ignore_ascii_case(scheme))
+            .map(|&(_, port)| port)
+    }
+
+    /// The port to write for `scheme`: `None` when it is empty or the
+    /// default.
+    fn keeps_port<'p>(&self, scheme: &str, port: Option<&'p str>) -> Option<&'p str> {
+        let port = port.filter(|digits| !digits.is_empty())?;
+        let default = self.default_port(scheme);
+        match port.parse::<u16>() {
+            Ok(number) if Some(number) == default => None,
+            _ => Some(port),
+        }
+    }
+
+    /// Whether an empty path with an authority becomes `/`.
+    fn roots_empty_path(&self, scheme: &str) -> bool {
+        self.default_port(scheme).is_some()
+    }
+}
+
+/// The normalized form of `uri`.
+///
+/// Most URIs met in practice are normal already (seven in eight of those
+/// in the benchmark corpus), and checking one is a scan per component,
+/// where writing is a pass through the composer per component: so the
+/// check comes first, and a normal URI is copied whole, boundaries and
+/// all.
+fn normalize(uri: &Parsed<'_>, rules: Option<&SchemeRules<'_>>) -> UriBuf {
+    if is_normalized(uri, rules) {
+        return UriBuf::from_written(uri.text.into(), uri.parts);
+    }
+    rewrite(uri, rules)
+}
+
+/// The normalized form of `uri`, written component by component.
+fn rewrite(uri: &Parsed<'_>, rules: Option<&SchemeRules<'_>>) -> UriBuf {
+    let mut out = String::with_capacity(uri.text.len());
+    let parts = write_normalized(uri, rules, &mut out);
+    UriBuf::from_written(out, parts)
+}
+
+fn write_normalized(
+    uri: &Parsed<'_>,
+    rules: Option<&SchemeRules<'_>>,
+    out: &mut String,
+) -> Components {
+    let scheme = uri.scheme().unwrap_or("");
+    let mut composer = Composer::new(out);
+    composer.scheme(scheme, Form::Lowercased);
+    if let (Some(host), Some(host_kind)) = (uri.host(), uri.parts.host_kind()) {
+        let port = match rules {
+            Some(rules) => rules.keeps_port(scheme, uri.port()),
+            None => uri.port(),
+        };
+        let authority = Authority {
+            userinfo: uri.userinfo(),
+            host,
+            host_kind,
+            port,
+        };
+        composer.authority(&authority, Form::Normalized);
+    }
+    // Unreserved escapes are decoded before dot segments go, so `%2E%2E`
+    // is removed too (section 6.2.2.2 comes before 6.2.2.3).
+    let path = text_in(uri.path(), Form::Normalized);
+    let rooted = rules.is_some_and(|r| r.roots_empty_path(scheme));
+    if path.is_empty() && rooted && composer.has_authority() {
+        composer.path(Joined::one("/"), false);
+    } else {
+        composer.path(Joined::one(&path), true);
+    }
+    if let Some(query) = uri.query() {
+        composer.query(query, Form::Normalized);
+    }
+    if let Some(fragment) = uri.fragment() {
+        composer.fragment(fragment, Form::Normalized);
+    }
+    composer.finish()
+}
+
+/// Whether normalizing `uri` would give it back unchanged; no allocation.
+///
+/// Everything after the scheme is checked in the `Normalized` form in one
+/// scan: delimiters and a port's digits hold no `%`, and a host in the
+/// stricter `Lowercased` form is in the `Normalized` form too. So one scan
+/// answers for the userinfo, the host's zone, the path, the query and the
+/// fragment, instead of a scan for each.
+fn is_normalized(uri: &Parsed<'_>, rules: Option<&SchemeRules<'_>>) -> bool {
+    let scheme = uri.scheme().unwrap_or("");
+    let after_scheme = uri.text.get(scheme.len()..).unwrap_or("");
+    let host_ok = || {
+        uri.host()
+            .zip(uri.parts.host_kind())
+            .is_none_or(|(host, kind)| is_in_form(split_zone(host, kind).0, Form::Lowercased))
+    };
+    let scheme_ok = || {
+        rules.is_none_or(|rules| {
+            let port_ok = uri.port().is_none() || rules.keeps_port(scheme, uri.port()).is_some();
+            let path_ok = !(uri.path().is_empty()
+                && uri.parts.authority().is_some()
+                && rules.roots_empty_path(scheme));
+            port_ok && path_ok
+        })
+    };
+    is_in_form(scheme, Form::Lowercased)
+        && host_ok()
+        && is_in_form(after_scheme, Form::Normalized)
+        && is_dot_free(uri.path(), uri.parts.authority().is_some())
+        && scheme_ok()
+}
+
+/// Whether the path is what dot-segment removal (with the `/.` rule) makes
+/// of it.
+fn is_dot_free(path: &str, has_authority: bool) -> bool {
+    match path.strip_prefix("/.") {
+        // `/.//a` is the normal form of `//a` where there is no authority.
+        Some(rest) if !has_authority && rest.starts_with("//") => !has_dot_segments(rest),
+        _ => !has_dot_segments(path),
+    }
+}
+
+impl<'a> Uri<'a> {
+    /// Syntax-based normalization, RFC 3986 section 6.2.2: the scheme and
+    /// host in lowercase (IP-literals included), escapes in uppercase hex,
+    /// escapes of unreserved characters decoded (in every component), and
+    /// dot segments removed from the path. Idempotent.
+    ///
+    /// ```
+    /// use uri_runtime::Uri;
+    ///
+    /// let uri = Uri::parse("HTTP://User@Example.COM/a/./b/../%7euser/%2f?%41#%3a")?;
+    /// assert_eq!(uri.normalize(), "http://User@example.com/a/~user/%2F?A#%3A");
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    ///
+    /// Two choices where the RFC's literal algorithm would be ambiguous or
+    /// break the URI:
+    /// - a rootless path keeps the literal result of `remove_dot_segments`,
+    ///   even where it gains a `/` (`foo:a/../b` gives `foo:/b`);
+    /// - a result with no authority whose path starts with `//` would
+    ///   re-parse with an authority (`file:/x/..//y` would give `file://y`),
+    ///   so `/.` is written before it (`file:/.//y`), which means the same.
+    ///
+    /// An IPv6 zone identifier (RFC 6874) keeps its case. Ports, empty
+    /// components and IPv6 spelling are left as they are; see
+    /// [`normalize_with`](Self::normalize_with) for scheme-based rules.
+    pub fn normalize(&self) -> UriBuf {
+        normalize(&self.0, None)
+    }
+
+    /// [`normalize`](Self::normalize), then scheme-based normalization
+    /// (RFC 3986 section 6.2.3) with `rules`: an empty port is dropped, a
+    /// known scheme's default port is dropped, and a known scheme's empty
+    /// path under an authority becomes `/`.
+    ///
+    /// ```
+    /// use uri_runtime::{SchemeRules, Uri};
+    ///
+    /// let uri = Uri::parse("http://example.com:80")?;
+    /// assert_eq!(uri.normalize_with(&SchemeRules::STANDARD), "http://example.com/");
+    /// let uri = Uri::parse("foo://example.com:/")?;
+    /// assert_eq!(uri.normalize_with(&SchemeRules::STANDARD), "foo://example.com/");
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    pub fn normalize_with(&self, rules: &SchemeRules<'_>) -> UriBuf {
+        normalize(&self.0, Some(rules))
+    }
+
+    /// Whether [`normalize`](Self::normalize) would return this URI
+    /// unchanged. Checked without allocating.
+    ///
+    /// ```
+    /// use uri_runtime::Uri;
+    ///
+    /// assert!(Uri::parse("http://a/b%2F")?.is_normalized());
+    /// assert!(!Uri::parse("http://a/b/../c")?.is_normalized());
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    pub fn is_normalized(&self) -> bool {
+        is_normalized(&self.0, None)
+    }
+
+    /// Whether [`normalize_with`](Self::normalize_with) would return this
+    /// URI unchanged. Checked without allocating.
+    pub fn is_normalized_with(&self, rules: &SchemeRules<'_>) -> bool {
+        is_normalized(&self.0, Some(rules))
+    }
+
+    /// The second rung of the equivalence ladder (RFC 3986 section 6.2):
+    /// equal after syntax-based normalization. Allocates only for a side
+    /// that is not already normalized.
+    ///
+    /// | rung | method | `http://A/%7e` vs `http://a/~` | `http://a:80` vs `http://a/` |
+    /// |---|---|---|---|
+    /// | byte-equal | `==` | no | no |
+    /// | syntax-normalized | `normalized_eq` | yes | no |
+    /// | scheme-normalized | [`scheme_normalized_eq`](Self::scheme_normalized_eq) | yes | yes |
+    ///
+    /// ```
+    /// use uri_runtime::Uri;
+    ///
+    /// let a = Uri::parse("HTTP://Example.com/%7euser/./x")?;
+    /// let b = Uri::parse("http://example.com/~user/x")?;
+    /// assert!(a != b);
+    /// assert!(a.normalized_eq(&b));
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    ///
+    /// `==`, `Hash` and `Ord` stay byte-wise whatever features are on; to
+    /// key a map by equivalence, key it by [`normalize`](Self::normalize).
+    pub fn normalized_eq(&self, other: &Uri<'_>) -> bool {
+        self.normalized_text(None) == other.normalized_text(None)
+    }
+
+    /// The third rung: equal after syntax- and scheme-based normalization
+    /// with `rules`.
+    ///
+    /// ```
+    /// use uri_runtime::{SchemeRules, Uri};
+    ///
+    /// let a = Uri::parse("https://example.com:443")?;
+    /// let b = Uri::parse("HTTPS://example.com/")?;
+    /// assert!(!a.normalized_eq(&b));
+    /// assert!(a.scheme_normalized_eq(&b, &SchemeRules::STANDARD));
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    pub fn scheme_normalized_eq(&self, other: &Uri<'_>, rules: &SchemeRules<'_>) -> bool {
+        self.normalized_text(Some(rules)) == other.normalized_text(Some(rules))
+    }
+
+    fn normalized_text(&self, rules: Option<&SchemeRules<'_>>) -> Cow<'a, str> {
+        if is_normalized(&self.0, rules) {
+            Cow::Borrowed(self.0.text)
+        } else {
+            Cow::Owned(rewrite(&self.0, rules).into_string())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+    use alloc::vec::Vec;
+
+    /// URIs built from pieces that are normal and pieces that are not, in
+    /// every component: case, escapes of every kind, dot segments plain
+    /// and escaped, default and empty ports.
+    fn assorted_uris() -> Vec<String> {
+        let schemes = ["http", "HTTP", "x-y"];
+        let authorities = [
+            None,
+            Some(""),
+            Some("a"),
+            Some("A"),
+            Some("%61"),
+            Some("%C3%A9"),
+            Some("%c3%a9"),
+            Some("u%41@h:80"),
+            Some("u%2F@h:"),
+            Some("[::1]"),
+            Some("[v1.X]"),
+            Some("[fe80::1%25En0]"),
+            Some("[fe80::1%25en%30]"),
+        ];
+        let paths = [
+            "",
+            "/",
+            "/a/./b",
+            "/%2E/x",
+            "/a%2e%2E/x",
+            "/a%2fb",
+            "/a%2Fb",
+            "/%7e",
+            "/.//x",
+        ];
+        let queries = [None, Some(""), Some("a=%7E"), Some("a=%7e"), Some("q=%C3")];
+        let fragments = [None, Some(""), Some("%41"), Some("x")];
+        let mut uris = Vec::new();
+        for scheme in schemes {
+            for authority in authorities {
+                for path in paths {
+                    for query in queries {
+                        for fragment in fragments {
+                            let mut text = format!("{scheme}:");
+                            if let Some(authority) = authority {
+                                text = format!("{text}//{authority}");
+                            }
+                            text.push_str(path);
+                            if let Some(query) = query {
+                                text = format!("{text}?{query}");
+                            }
+                            if let Some(fragment) = fragment {
+                                text = format!("{text}#{fragment}");
+                            }
+                            uris.push(text);
+                        }
+                    }
+                }
+            }
+        }
+        uris
+    }
+
+    /// The check that lets `normalize` copy a URI whole must say yes
+    /// exactly when writing it component by component changes nothing.
+    #[test]
+    fn copying_a_normal_uri_agrees_with_rewriting_it() {
+        let mut normal = 0;
+        for text in assorted_uris() {
+            let Ok(uri) = Uri::parse(&text) else {
+                continue;
+            };
+            for rules in [None, Some(&SchemeRules::STANDARD)] {
+                let rewritten = rewrite(&uri.0, rules);
+                let unchanged = rewritten.as_str() == text;
+                assert_eq!(is_normalized(&uri.0, rules), unchanged, "{text} {rules:?}");
+                let normalized = normalize(&uri.0, rules);
+                assert_eq!(normalized.as_str(), rewritten.as_str(), "{text}");
+                assert_eq!(normalized.components(), rewritten.components(), "{text}");
+                normal += usize::from(unchanged);
+            }
+        }
+        assert!(normal > 100, "only {normal} normal URIs among the pieces");
+    }
+}

@@ -1,0 +1,98 @@
+//! The toolbox on the owned types: each method borrows the view and calls
+//! the operation, so `UriBuf::normalize` needs no `as_uri()` first.
+
+use uri_core::ParseError;
+
+use crate::ops::normalize::SchemeRules;
+use crate::value::buf::{IriBuf, IriRefBuf, UriBuf, UriRefBuf};
+use crate::value::uri::Uri;
+
+/// The toolbox, reached from the owned types without a view in between.
+impl UriBuf {
+    /// See [`Uri::normalize`].
+    #[must_use]
+    pub fn normalize(&self) -> UriBuf {
+        self.as_uri().normalize()
+    }
+
+    /// See [`Uri::normalize_with`].
+    #[must_use]
+    pub fn normalize_with(&self, rules: &SchemeRules<'_>) -> UriBuf {
+        self.as_uri().normalize_with(rules)
+    }
+
+    /// See [`Uri::is_normalized`].
+    pub fn is_normalized(&self) -> bool {
+        self.as_uri().is_normalized()
+    }
+
+    /// See [`Uri::is_normalized_with`].
+    pub fn is_normalized_with(&self, rules: &SchemeRules<'_>) -> bool {
+        self.as_uri().is_normalized_with(rules)
+    }
+
+    /// See [`Uri::join`].
+    ///
+    /// # Errors
+    ///
+    /// The [`ParseError`] of `reference`.
+    pub fn join(&self, reference: &str) -> Result<UriBuf, ParseError> {
+        self.as_uri().join(reference)
+    }
+
+    /// See [`Uri::to_iri`].
+    pub fn to_iri(&self) -> IriBuf {
+        self.as_uri().to_iri()
+    }
+
+    /// See [`Uri::to_iri_idna`].
+    #[cfg(feature = "idna")]
+    pub fn to_iri_idna(&self) -> IriBuf {
+        self.as_uri().to_iri_idna()
+    }
+
+    /// See [`Uri::make_relative`].
+    pub fn make_relative(&self, target: &Uri<'_>) -> Option<UriRefBuf> {
+        self.as_uri().make_relative(target)
+    }
+}
+
+impl UriRefBuf {
+    /// See [`UriRef::resolve_against`](crate::UriRef::resolve_against).
+    ///
+    /// ```
+    /// use uri_runtime::{UriBuf, UriRefBuf};
+    ///
+    /// let base = UriBuf::parse("http://a/b/c")?;
+    /// let link = UriRefBuf::parse("../d")?;
+    /// assert_eq!(link.resolve_against(&base.as_uri()), "http://a/d");
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
+        self.as_uri_ref().resolve_against(base)
+    }
+}
+
+impl IriBuf {
+    /// See [`Iri::to_uri`](crate::Iri::to_uri).
+    pub fn to_uri(&self) -> UriBuf {
+        self.as_iri().to_uri()
+    }
+
+    /// See [`Iri::to_uri_idna`](crate::Iri::to_uri_idna).
+    ///
+    /// # Errors
+    ///
+    /// As [`Iri::to_uri_idna`](crate::Iri::to_uri_idna).
+    #[cfg(feature = "idna")]
+    pub fn to_uri_idna(&self) -> Result<UriBuf, uri_idna::IdnaError> {
+        self.as_iri().to_uri_idna()
+    }
+}
+
+impl IriRefBuf {
+    /// See [`IriRef::to_uri_ref`](crate::IriRef::to_uri_ref).
+    pub fn to_uri_ref(&self) -> UriRefBuf {
+        self.as_iri_ref().to_uri_ref()
+    }
+}

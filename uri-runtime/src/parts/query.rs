@@ -1,0 +1,234 @@
+//! Query parameters: `&`-separated `key=value` pairs, decoded, and a writer
+//! that appends encoded pairs.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::iter::FusedIterator;
+
+use crate::pct::{DecodeError, QUERY_PARAM, decode_form_utf8, decode_utf8, encode, encode_form};
+use crate::value::buf::{UriBuf, UriRefBuf};
+use crate::value::uri::{Uri, UriRef};
+
+/// The decoded `key=value` pairs of a query, in order. Each side is
+/// percent-decoded as UTF-8 (and, form-style, `+` is a space), borrowed
+/// from the query when nothing needed decoding. A pair without `=` has the
+/// value `""`; empty pieces (`a=1&&b=2`) are skipped. For the raw pairs,
+/// which tell `k` from `k=`, see [`QueryPairs`](crate::QueryPairs).
+///
+/// ```
+/// use std::borrow::Cow;
+/// use uri_runtime::Uri;
+///
+/// let uri = Uri::parse("http://h/?q=caf%C3%A9+au+lait&flag&x=1")?;
+/// let pairs: Vec<_> = uri.query_params().collect::<Result<_, _>>()?;
+/// assert_eq!(pairs, [("q".into(), "café+au+lait".into()), ("flag".into(), "".into()), ("x".into(), "1".into())]);
+/// assert!(matches!(pairs[2].1, Cow::Borrowed(_)));
+///
+/// let form: Vec<_> = uri.form_params().collect::<Result<_, _>>()?;
+/// assert_eq!(form[0].1, "café au lait");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// An item is a [`DecodeError`] when its escapes do not decode to UTF-8;
+/// the error's index is an offset into the query. The iterator goes on
+/// with the next pair.
+#[derive(Clone, Debug)]
+pub struct QueryParams<'a> {
+    rest: &'a str,
+    offset: usize,
+    form: bool,
+}
+
+impl<'a> QueryParams<'a> {
+    /// The pairs of `query` (the text after `?`), `+` left as it is.
+    pub fn new(query: &'a str) -> QueryParams<'a> {
+        QueryParams {
+            rest: query,
+            offset: 0,
+            form: false,
+        }
+    }
+
+    /// The pairs of `query`, form-style: `+` is a space
+    /// (`application/x-www-form-urlencoded`).
+    pub fn form(query: &'a str) -> QueryParams<'a> {
+        QueryParams {
+            rest: query,
+            offset: 0,
+            form: true,
+        }
+    }
+
+    fn decode(&self, text: &'a str, at: usize) -> Result<Cow<'a, str>, DecodeError> {
+        let decoded = if self.form {
+            decode_form_utf8(text)
+        } else {
+            decode_utf8(text)
+        };
+        decoded.map_err(|err| err.shifted(at))
+    }
+}
+
+/// One decoded pair, or where it failed to decode.
+pub type QueryParam<'a> = Result<(Cow<'a, str>, Cow<'a, str>), DecodeError>;
+
+impl<'a> Iterator for QueryParams<'a> {
+    type Item = QueryParam<'a>;
+
+    fn next(&mut self) -> Option<QueryParam<'a>> {
+        loop {
+            if self.rest.is_empty() {
+                return None;
+            }
+            let end = self.rest.find('&').unwrap_or(self.rest.len());
+            let (piece, rest) = self.rest.split_at(end);
+            let start = self.offset;
+            self.rest = rest.strip_prefix('&').unwrap_or(rest);
+            self.offset += end + 1;
+            if piece.is_empty() {
+                continue;
+            }
+            let (key, value, value_at) = match piece.split_once('=') {
+                Some((key, value)) => (key, value, start + key.len() + 1),
+                None => (piece, "", start + piece.len()),
+            };
+            let pair = self
+                .decode(key, start)
+                .and_then(|key| Ok((key, self.decode(value, value_at)?)));
+            return Some(pair);
+        }
+    }
+}
+
+impl FusedIterator for QueryParams<'_> {}
+
+/// Writes a query from raw pairs, encoding each key and value so that its
+/// `&`, `=`, `+` and `#` cannot be mistaken for structure.
+///
+/// ```
+/// use uri_runtime::{QueryWriter, UriBuilder};
+///
+/// let mut query = QueryWriter::new();
+/// query.append("q", "a&b=c").append("lang", "fr").append_key("debug");
+/// assert_eq!(query.as_str(), "q=a%26b%3Dc&lang=fr&debug");
+///
+/// let mut form = QueryWriter::form();
+/// form.append("name", "Zoë Dupont");
+/// assert_eq!(form.as_str(), "name=Zo%C3%AB+Dupont");
+///
+/// let uri = UriBuilder::new().scheme("https").host("example.com").query_encoded(query.as_str()).build()?;
+/// assert_eq!(uri, "https://example.com?q=a%26b%3Dc&lang=fr&debug");
+/// # Ok::<(), uri_runtime::BuildError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct QueryWriter {
+    text: String,
+    form: bool,
+}
+
+impl QueryWriter {
+    /// An empty query; spaces are written `%20`.
+    pub fn new() -> QueryWriter {
+        QueryWriter::default()
+    }
+
+    /// An empty form-style query; spaces are written `+`.
+    pub fn form() -> QueryWriter {
+        QueryWriter {
+            text: String::new(),
+            form: true,
+        }
+    }
+
+    /// Appends `key=value`, both encoded.
+    pub fn append(&mut self, key: &str, value: &str) -> &mut QueryWriter {
+        self.append_key(key);
+        self.text.push('=');
+        self.push_encoded(value);
+        self
+    }
+
+    /// Appends a key without `=` or value, encoded.
+    pub fn append_key(&mut self, key: &str) -> &mut QueryWriter {
+        if !self.text.is_empty() {
+            self.text.push('&');
+        }
+        self.push_encoded(key);
+        self
+    }
+
+    fn push_encoded(&mut self, raw: &str) {
+        if self.form {
+            self.text.push_str(&encode_form(raw));
+        } else {
+            self.text.push_str(&encode(raw, &QUERY_PARAM));
+        }
+    }
+
+    /// The query written so far, without a `?`.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// Whether nothing has been appended.
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// The query, given back.
+    pub fn into_string(self) -> String {
+        self.text
+    }
+}
+
+/// The decoding accessors, for every type with a query.
+macro_rules! query_params_methods {
+    ($($ty:ty),*) => {$(
+        impl $ty {
+            /// The query's pairs, percent-decoded; see [`QueryParams`].
+            pub fn query_params(&self) -> QueryParams<'_> {
+                QueryParams::new(self.query().unwrap_or(""))
+            }
+
+            /// The query's pairs, decoded form-style (`+` is a space); see
+            /// [`QueryParams`].
+            pub fn form_params(&self) -> QueryParams<'_> {
+                QueryParams::form(self.query().unwrap_or(""))
+            }
+        }
+    )*};
+}
+
+query_params_methods!(Uri<'_>, UriRef<'_>, UriBuf, UriRefBuf);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pct::DecodeErrorKind;
+    use alloc::vec::Vec;
+
+    #[test]
+    fn errors_point_into_the_query() {
+        let mut params = QueryParams::new("a=1&b=%FF&c=3");
+        assert!(params.next().unwrap().is_ok());
+        let err = params.next().unwrap().unwrap_err();
+        assert_eq!((err.index(), err.kind()), (6, DecodeErrorKind::InvalidUtf8));
+        assert_eq!(params.next().unwrap().unwrap().1, "3");
+        assert!(params.next().is_none());
+    }
+
+    #[test]
+    fn writer_output_parses_back() {
+        let mut writer = QueryWriter::form();
+        writer.append("a b", "c+d&e").append_key("=");
+        let back: Vec<_> = QueryParams::form(writer.as_str())
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(
+            back,
+            [("a b".into(), "c+d&e".into()), ("=".into(), "".into())]
+        );
+    }
+}

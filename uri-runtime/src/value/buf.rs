@@ -1,0 +1,247 @@
+//! `UriBuf` and `UriRefBuf`: owned URIs that keep their boundaries.
+
+use alloc::string::String;
+use core::fmt;
+use core::str::FromStr;
+
+use uri_core::{Components, ParseError};
+
+use crate::value::host::Host;
+use crate::value::iri::{Iri, IriRef};
+use crate::value::iter::{PathSegments, QueryPairs};
+use crate::value::port::PortError;
+use crate::value::uri::{Parsed, Uri, UriRef};
+
+/// Defines an owned type over `String` with a borrowed view `$view`.
+/// Accessors that borrow from the owned value, forwarded to its view so
+/// that the two never differ.
+macro_rules! forward_accessors {
+    ($view:ident, $as_view:ident; $($method:ident -> $ret:ty),* $(,)?) => {
+        $(
+            #[doc = concat!("See [`", stringify!($view), "::", stringify!($method), "`].")]
+            #[allow(clippy::missing_errors_doc)]
+            pub fn $method(&self) -> $ret {
+                self.$as_view().$method()
+            }
+        )*
+    };
+}
+
+macro_rules! owned_type {
+    ($(#[$doc:meta])* $name:ident, $view:ident, $as_view:ident, $parse:path, $scheme:ty) => {
+        $(#[$doc])*
+        #[derive(Clone)]
+        pub struct $name {
+            text: String,
+            parts: Components,
+        }
+
+        impl $name {
+            /// Parses an owned string, taking it over without copying.
+            ///
+            /// # Errors
+            ///
+            /// As the borrowed type's `parse`.
+            pub fn parse(text: impl Into<String>) -> Result<$name, ParseError> {
+                let text = text.into();
+                let parts = $parse(&text)?;
+                Ok($name { text, parts })
+            }
+
+            /// The string.
+            pub fn as_str(&self) -> &str {
+                &self.text
+            }
+
+            /// A borrowed view, with every accessor.
+            pub fn $as_view(&self) -> $view<'_> {
+                $view(Parsed { text: &self.text, parts: self.parts })
+            }
+
+            forward_accessors!($view, $as_view;
+                scheme -> $scheme,
+                authority -> Option<&str>,
+                userinfo -> Option<&str>,
+                host -> Option<&str>,
+                host_parsed -> Option<Host<'_>>,
+                port -> Option<&str>,
+                port_u16 -> Result<Option<u16>, PortError>,
+                path -> &str,
+                path_segments -> PathSegments<'_>,
+                query -> Option<&str>,
+                query_pairs -> QueryPairs<'_>,
+                fragment -> Option<&str>,
+            );
+
+            /// The component boundaries.
+            pub fn components(&self) -> Components {
+                self.parts
+            }
+
+            /// The string, given back.
+            pub fn into_string(self) -> String {
+                self.text
+            }
+
+            /// Takes a string and the boundaries its writer recorded.
+            pub(crate) fn from_written(text: String, parts: Components) -> $name {
+                $name { text, parts }
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = ParseError;
+            fn from_str(text: &str) -> Result<$name, ParseError> {
+                $name::parse(text)
+            }
+        }
+
+        impl TryFrom<String> for $name {
+            type Error = ParseError;
+            fn try_from(text: String) -> Result<$name, ParseError> {
+                $name::parse(text)
+            }
+        }
+
+        impl TryFrom<&str> for $name {
+            type Error = ParseError;
+            fn try_from(text: &str) -> Result<$name, ParseError> {
+                $name::parse(text)
+            }
+        }
+
+        impl From<$view<'_>> for $name {
+            fn from(view: $view<'_>) -> $name {
+                $name { text: String::from(view.as_str()), parts: view.components() }
+            }
+        }
+
+        impl From<$name> for String {
+            fn from(owned: $name) -> String {
+                owned.text
+            }
+        }
+
+        impl AsRef<str> for $name {
+            fn as_ref(&self) -> &str {
+                &self.text
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                // `pad` honours width and alignment: `{:<30}` lines URIs up.
+                f.pad(&self.text)
+            }
+        }
+
+        // Byte-wise, like the borrowed types: the boundaries follow from
+        // the text.
+        impl PartialEq for $name {
+            fn eq(&self, other: &Self) -> bool {
+                self.text == other.text
+            }
+        }
+
+        impl Eq for $name {}
+
+        impl PartialEq<str> for $name {
+            fn eq(&self, other: &str) -> bool {
+                self.text == other
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                self.text == *other
+            }
+        }
+
+        impl PartialEq<$view<'_>> for $name {
+            fn eq(&self, other: &$view<'_>) -> bool {
+                self.text == other.as_str()
+            }
+        }
+
+        impl PartialOrd for $name {
+            fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+
+        impl Ord for $name {
+            fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+                self.text.cmp(&other.text)
+            }
+        }
+
+        impl core::hash::Hash for $name {
+            fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+                self.text.hash(state);
+            }
+        }
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_tuple(stringify!($name)).field(&self.text).finish()
+            }
+        }
+    };
+}
+
+owned_type!(
+    /// An owned [`Uri`]: a `String` and the component boundaries found when
+    /// it was parsed, so views are free.
+    ///
+    /// ```
+    /// use uri_runtime::UriBuf;
+    ///
+    /// let uri: UriBuf = "https://example.com/a?b".parse()?;
+    /// assert_eq!(uri.host(), Some("example.com"));
+    /// assert_eq!(uri.as_uri().path(), "/a");
+    /// assert_eq!(uri.to_string(), "https://example.com/a?b");
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    UriBuf, Uri, as_uri, uri_core::parse_uri, &str
+);
+
+owned_type!(
+    /// An owned [`UriRef`]; see [`UriBuf`].
+    ///
+    /// ```
+    /// use uri_runtime::UriRefBuf;
+    ///
+    /// let r: UriRefBuf = "../a?b".parse()?;
+    /// assert_eq!(r.path(), "../a");
+    /// assert_eq!(r.as_uri_ref().query(), Some("b"));
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    UriRefBuf, UriRef, as_uri_ref, uri_core::parse_uri_reference, Option<&str>
+);
+
+owned_type!(
+    /// An owned [`Iri`]; see [`UriBuf`].
+    ///
+    /// ```
+    /// use uri_runtime::IriBuf;
+    ///
+    /// let iri: IriBuf = "https://例え.jp/引き出し".parse()?;
+    /// assert_eq!(iri.host(), Some("例え.jp"));
+    /// assert_eq!(iri.as_iri().to_uri(), "https://%E4%BE%8B%E3%81%88.jp/%E5%BC%95%E3%81%8D%E5%87%BA%E3%81%97");
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    IriBuf, Iri, as_iri, uri_core::parse_iri, &str
+);
+
+owned_type!(
+    /// An owned [`IriRef`]; see [`UriBuf`].
+    ///
+    /// ```
+    /// use uri_runtime::IriRefBuf;
+    ///
+    /// let r: IriRefBuf = "../写真?並べ替え=日付".parse()?;
+    /// assert_eq!(r.as_iri_ref().query(), Some("並べ替え=日付"));
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    IriRefBuf, IriRef, as_iri_ref, uri_core::parse_iri_reference, Option<&str>
+);

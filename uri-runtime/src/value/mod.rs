@@ -1,0 +1,21 @@
+//! The value types and their views: what a parse returns and what every
+//! other layer takes.
+//!
+//! [`Uri`](uri::Uri), [`UriRef`](uri::UriRef), [`Iri`](iri::Iri) and
+//! [`IriRef`](iri::IriRef) borrow the parsed text; `UriBuf` and its
+//! siblings own it (feature `alloc`). Both kinds keep the
+//! [`Components`](uri_core::Components) the parser found, and their
+//! accessors slice the text with them: the host's kind ([`host`]), the
+//! port as a number ([`port`]), path segments and query pairs ([`iter`]).
+//!
+//! This layer uses `uri-core` only, and builds without an allocator. The
+//! operations on these types (normalize, resolve, build, …) live in the
+//! layers above, as `impl` blocks of their own.
+
+#[cfg(feature = "alloc")]
+pub(crate) mod buf;
+pub(crate) mod host;
+pub(crate) mod iri;
+pub(crate) mod iter;
+pub(crate) mod port;
+pub(crate) mod uri;

@@ -1,0 +1,442 @@
+//! Writing a URI reference piece by piece while recording where each piece
+//! lies: how every operation that makes a new URI (normalize, resolve,
+//! relativize, build, set) gets its [`Components`] without parsing the
+//! string it just wrote.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+
+use uri_core::parse::{Marks, parse_ipv4};
+use uri_core::pct::{encode_byte, hex_pair};
+use uri_core::table::UNRESERVED;
+use uri_core::{Components, HostKind};
+
+use crate::value::uri::Parsed;
+use crate::write::dots::{Joined, remove_dot_segments_into};
+
+/// How a component's text is copied into the output.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Form {
+    /// Byte for byte.
+    AsIs,
+    /// RFC 3986 sections 6.2.2.1 and 6.2.2.2: escapes of unreserved
+    /// characters decoded, every other escape in uppercase hex.
+    Normalized,
+    /// As `Normalized`, and ASCII letters lowercased: for the scheme and
+    /// the host, which are case-insensitive.
+    Lowercased,
+}
+
+/// Appends `text` to `out` in `form`.
+///
+/// The text between escapes that change is copied in whole pieces; in the
+/// `Normalized` form an escape already in uppercase hex of a reserved or
+/// non-ASCII byte stays inside the piece. (In the `Lowercased` form every
+/// escape ends a piece, since the piece is lowercased as a whole.)
+pub(crate) fn push_text(out: &mut String, text: &str, form: Form) {
+    if form == Form::AsIs {
+        out.push_str(text);
+        return;
+    }
+    let bytes = text.as_bytes();
+    let (mut run, mut i) = (0, 0);
+    while let Some(mark) = next_percent(bytes, i) {
+        let Some((decoded, changes)) = escape_at(bytes, mark) else {
+            i = mark + 1;
+            continue;
+        };
+        i = mark + 3;
+        if form == Form::Normalized && !changes {
+            continue;
+        }
+        push_run(out, text.get(run..mark).unwrap_or(""), form);
+        if UNRESERVED.contains(decoded) {
+            let c = char::from(decoded);
+            out.push(if form == Form::Lowercased {
+                c.to_ascii_lowercase()
+            } else {
+                c
+            });
+        } else {
+            out.extend(encode_byte(decoded).map(char::from));
+        }
+        run = i;
+    }
+    push_run(out, text.get(run..).unwrap_or(""), form);
+}
+
+fn push_run(out: &mut String, run: &str, form: Form) {
+    let start = out.len();
+    out.push_str(run);
+    if form == Form::Lowercased
+        && let Some(written) = out.get_mut(start..)
+    {
+        written.make_ascii_lowercase();
+    }
+}
+
+/// The index of the first `%` at or after `from`.
+fn next_percent(bytes: &[u8], from: usize) -> Option<usize> {
+    let at = crate::bytes::scan::position_in_short(bytes.get(from..)?, b'%')?;
+    Some(from + at)
+}
+
+/// The escape starting at `mark`, if one does: its byte, and whether the
+/// `Normalized` form writes it differently (decoded, or in uppercase hex).
+#[inline]
+fn escape_at(bytes: &[u8], mark: usize) -> Option<(u8, bool)> {
+    let &[b'%', high, low] = bytes.get(mark..mark + 3)? else {
+        return None;
+    };
+    let decoded = hex_pair(high, low)?;
+    // Both are hex digits, so above `F` means a lowercase letter.
+    let lowercase = high.max(low) > b'F';
+    Some((decoded, lowercase || UNRESERVED.contains(decoded)))
+}
+
+/// `text` in `form`, borrowed when that changes nothing.
+pub(crate) fn text_in(text: &str, form: Form) -> Cow<'_, str> {
+    if is_in_form(text, form) {
+        Cow::Borrowed(text)
+    } else {
+        let mut out = String::with_capacity(text.len());
+        push_text(&mut out, text, form);
+        Cow::Owned(out)
+    }
+}
+
+/// Whether [`push_text`] would copy `text` unchanged; no allocation.
+pub(crate) fn is_in_form(text: &str, form: Form) -> bool {
+    if form == Form::AsIs {
+        return true;
+    }
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    loop {
+        // Escapes come in runs (encoded UTF-8): look at the next byte
+        // before searching.
+        let mark = if bytes.get(i) == Some(&b'%') {
+            i
+        } else {
+            next_percent(bytes, i).unwrap_or(bytes.len())
+        };
+        let piece = bytes.get(i..mark).unwrap_or_default();
+        if form == Form::Lowercased && piece.iter().any(u8::is_ascii_uppercase) {
+            return false;
+        }
+        if mark == bytes.len() {
+            return true;
+        }
+        i = match escape_at(bytes, mark) {
+            Some((_, true)) => return false,
+            Some((_, false)) => mark + 3,
+            None => mark + 1,
+        };
+    }
+}
+
+/// A host split before an IPv6 zone identifier (`[fe80::1` and `%25en0]`),
+/// which normalization must not lowercase; other hosts have no zone.
+pub(crate) fn split_zone(host: &str, kind: HostKind) -> (&str, &str) {
+    let zone = match kind {
+        HostKind::Ipv6 => host.find('%').unwrap_or(host.len()),
+        _ => host.len(),
+    };
+    host.split_at(zone)
+}
+
+/// An authority's parts, as text ready to be copied.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Authority<'a> {
+    pub(crate) userinfo: Option<&'a str>,
+    pub(crate) host: &'a str,
+    pub(crate) host_kind: HostKind,
+    pub(crate) port: Option<&'a str>,
+}
+
+impl<'a> Authority<'a> {
+    /// The authority of a parsed reference, if it has one.
+    #[inline]
+    pub(crate) fn of(parsed: &Parsed<'a>) -> Option<Authority<'a>> {
+        Some(Authority {
+            userinfo: parsed.userinfo(),
+            host: parsed.host()?,
+            host_kind: parsed.parts.host_kind()?,
+            port: parsed.port(),
+        })
+    }
+}
+
+/// Writes into a caller's `String`, recording positions as it goes. The
+/// methods must be called in component order, each at most once; the
+/// caller vouches that each text is valid for its component.
+pub(crate) struct Composer<'o> {
+    out: &'o mut String,
+    marks: Marks,
+}
+
+impl<'o> Composer<'o> {
+    /// Starts an empty reference in `out`, clearing it but keeping its
+    /// capacity.
+    pub(crate) fn new(out: &'o mut String) -> Composer<'o> {
+        out.clear();
+        Composer {
+            out,
+            marks: Marks {
+                len: 0,
+                scheme_end: None,
+                authority_start: None,
+                userinfo_end: None,
+                host_start: 0,
+                host_end: 0,
+                port_mark: None,
+                host_kind: HostKind::RegName,
+                path_start: 0,
+                path_end: 0,
+                query_mark: None,
+                fragment_mark: None,
+            },
+        }
+    }
+
+    /// Starts `out` with the scheme and authority of the reference `text`,
+    /// whose components are `parts`, copied byte for byte in one piece
+    /// (those it has of the two); their positions are the parsed ones.
+    pub(crate) fn with_head_of(
+        out: &'o mut String,
+        text: &str,
+        parts: &Components,
+    ) -> Composer<'o> {
+        out.clear();
+        out.push_str(text.get(..parts.path().start).unwrap_or(""));
+        let mut marks = parts.to_marks();
+        marks.query_mark = None;
+        marks.fragment_mark = None;
+        Composer { out, marks }
+    }
+
+    pub(crate) fn scheme(&mut self, scheme: &str, form: Form) {
+        push_text(self.out, scheme, form);
+        self.marks.scheme_end = Some(self.out.len());
+        self.out.push(':');
+    }
+
+    /// Writes `//` and the authority. With a form other than `AsIs`, the
+    /// userinfo is normalized, the host lowercased too (an IPv6 zone
+    /// identifier keeps its case), and the host's kind found again, since
+    /// decoding `%31` can turn a reg-name into an IPv4 address.
+    pub(crate) fn authority(&mut self, authority: &Authority<'_>, form: Form) {
+        self.out.push_str("//");
+        self.marks.authority_start = Some(self.out.len());
+        if let Some(userinfo) = authority.userinfo {
+            push_text(self.out, userinfo, form);
+            self.marks.userinfo_end = Some(self.out.len());
+            self.out.push('@');
+        }
+        self.marks.host_start = self.out.len();
+        let host_form = if form == Form::AsIs {
+            Form::AsIs
+        } else {
+            Form::Lowercased
+        };
+        let (address, zone) = split_zone(authority.host, authority.host_kind);
+        push_text(self.out, address, host_form);
+        push_text(self.out, zone, form);
+        self.marks.host_end = self.out.len();
+        self.marks.host_kind = match authority.host_kind {
+            HostKind::RegName if form != Form::AsIs => {
+                let written = self.out.as_bytes();
+                match parse_ipv4(written, self.marks.host_start, self.marks.host_end) {
+                    Ok(_) => HostKind::Ipv4,
+                    Err(_) => HostKind::RegName,
+                }
+            }
+            kind => kind,
+        };
+        if let Some(port) = authority.port {
+            self.marks.port_mark = Some(self.out.len());
+            self.out.push(':');
+            self.out.push_str(port);
+        }
+    }
+
+    /// Writes the path, with dot segments removed when asked, and keeps the
+    /// result from re-parsing differently ([`keep_path_shape`]).
+    pub(crate) fn path(&mut self, path: Joined<'_>, remove_dots: bool) {
+        let start = self.out.len();
+        self.marks.path_start = start;
+        if remove_dots {
+            remove_dot_segments_into(self.out, start, path);
+        } else {
+            path.push_all(self.out);
+        }
+        keep_path_shape(self.out, &self.marks);
+        self.marks.path_end = self.out.len();
+    }
+
+    pub(crate) fn query(&mut self, query: &str, form: Form) {
+        self.marks.query_mark = Some(self.out.len());
+        self.out.push('?');
+        push_text(self.out, query, form);
+    }
+
+    pub(crate) fn fragment(&mut self, fragment: &str, form: Form) {
+        self.marks.fragment_mark = Some(self.out.len());
+        self.out.push('#');
+        push_text(self.out, fragment, form);
+    }
+
+    /// Whether an authority has been written.
+    pub(crate) fn has_authority(&self) -> bool {
+        self.marks.authority_start.is_some()
+    }
+
+    /// The boundaries of what was written.
+    pub(crate) fn finish(mut self) -> Components {
+        self.marks.len = self.out.len();
+        Components::from_marks(self.marks)
+    }
+}
+
+/// Keeps the path that starts at `marks.path_start` and runs to the end of
+/// `out` from re-parsing as something else: with no authority, a path
+/// starting `//` becomes `/.//…` (it would read as an authority), and in a
+/// reference without a scheme a first segment with a `:` gets a leading
+/// `./` (it would read as a scheme, section 4.2). Both prefixes are dot
+/// segments, so the path still resolves the same.
+pub(crate) fn keep_path_shape(out: &mut String, marks: &Marks) {
+    let start = marks.path_start;
+    let written = out.get(start..).unwrap_or("");
+    if marks.authority_start.is_some() {
+        return;
+    }
+    if written.starts_with("//") {
+        out.insert_str(start, "/.");
+    } else if marks.scheme_end.is_none()
+        && written
+            .split('/')
+            .next()
+            .is_some_and(|first| first.contains(':'))
+    {
+        out.insert_str(start, "./");
+    }
+}
+
+/// Writes a reference from parts that are valid as they are, byte for
+/// byte: what the builder and relativization produce.
+pub(crate) fn write_as_is(
+    scheme: Option<&str>,
+    authority: Option<&Authority<'_>>,
+    path: Joined<'_>,
+    query: Option<&str>,
+    fragment: Option<&str>,
+) -> (String, Components) {
+    let capacity = scheme.map_or(0, str::len)
+        + authority.map_or(0, |a| a.host.len() + 16)
+        + path.len()
+        + query.map_or(0, str::len)
+        + fragment.map_or(0, str::len)
+        + 4;
+    let mut out = String::with_capacity(capacity);
+    let mut composer = Composer::new(&mut out);
+    if let Some(scheme) = scheme {
+        composer.scheme(scheme, Form::AsIs);
+    }
+    if let Some(authority) = authority {
+        composer.authority(authority, Form::AsIs);
+    }
+    composer.path(path, false);
+    if let Some(query) = query {
+        composer.query(query, Form::AsIs);
+    }
+    if let Some(fragment) = fragment {
+        composer.fragment(fragment, Form::AsIs);
+    }
+    let parts = composer.finish();
+    (out, parts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+    use uri_core::pct::decode_triplet;
+
+    fn normalized(text: &str, form: Form) -> String {
+        let mut out = String::new();
+        push_text(&mut out, text, form);
+        out
+    }
+
+    #[test]
+    fn escapes_are_decoded_or_uppercased() {
+        assert_eq!(
+            normalized("%7e%41%2f%c3%a9x", Form::Normalized),
+            "~A%2F%C3%A9x"
+        );
+        assert_eq!(normalized("AB%41%2f", Form::Lowercased), "aba%2F");
+        assert_eq!(normalized("AB%41", Form::AsIs), "AB%41");
+    }
+
+    #[test]
+    fn form_checks_agree_with_writing() {
+        for text in [
+            "", "abc", "%7E", "%2f", "%2F", "AB", "a%C3%A9", "%zz", "100%",
+        ] {
+            for form in [Form::AsIs, Form::Normalized, Form::Lowercased] {
+                assert_eq!(
+                    is_in_form(text, form),
+                    normalized(text, form) == text,
+                    "{text:?} {form:?}"
+                );
+            }
+        }
+    }
+
+    /// Sections 6.2.2.1 and 6.2.2.2 one byte at a time: what the piecewise
+    /// writer must agree with.
+    fn byte_by_byte(text: &str, form: Form) -> String {
+        let (bytes, mut out, mut i) = (text.as_bytes(), Vec::new(), 0);
+        let lower = |b: u8| {
+            if form == Form::Lowercased {
+                b.to_ascii_lowercase()
+            } else {
+                b
+            }
+        };
+        while let Some(&byte) = bytes.get(i) {
+            match decode_triplet(bytes, i, bytes.len()) {
+                Some(decoded) if UNRESERVED.contains(decoded) => out.push(lower(decoded)),
+                Some(decoded) => out.extend(encode_byte(decoded)),
+                None => {
+                    out.push(lower(byte));
+                    i += 1;
+                    continue;
+                }
+            }
+            i += 3;
+        }
+        String::from_utf8(out).unwrap_or_default()
+    }
+
+    #[test]
+    fn piecewise_writing_agrees_with_byte_by_byte_on_random_text() {
+        let pieces = [
+            "a", "B", "%41", "%7e", "%7E", "%2f", "%2F", "%c3", "%C3", "%", "%4", "%zz", "/", "-",
+            ".", "é", "abcdefgh", "XYZ",
+        ];
+        let mut seed = 0x0622_u64;
+        for _ in 0..20_000 {
+            let text = crate::bytes::scan::tests::random_text(&mut seed, &pieces, 12);
+            for form in [Form::Normalized, Form::Lowercased] {
+                let written = normalized(&text, form);
+                assert_eq!(written, byte_by_byte(&text, form), "{text:?} {form:?}");
+                assert_eq!(
+                    is_in_form(&text, form),
+                    written == text,
+                    "{text:?} {form:?}"
+                );
+            }
+        }
+    }
+}
