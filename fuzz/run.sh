@@ -1,33 +1,34 @@
 #!/usr/bin/env bash
 # Runs every fuzz target for SECONDS each (default 60), with corpora seeded
-# from ../shared/conformance, and prints executions and findings per target.
+# from the repository's conformance vectors (tests/data/conformance), and
+# prints executions and findings per target.
 # Needs the nightly toolchain and python3; installs cargo-fuzz if missing.
 # Usage: fuzz/run.sh [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-60}
-shared=../../shared/conformance
+vectors=../tests/data/conformance
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 
 targets=(parse pct_round_trip normalize resolve make_relative template iri)
 for target in "${targets[@]}"; do mkdir -p "corpus/$target"; done
-python3 - "$shared" <<'PY'
+python3 - "$vectors" <<'PY'
 import json, sys, hashlib, pathlib
-shared = pathlib.Path(sys.argv[1])
+vectors = pathlib.Path(sys.argv[1])
 def put(target, text):
     name = hashlib.sha1(text.encode()).hexdigest()
     pathlib.Path("corpus", target, name).write_text(text)
 for name in ["uri_valid", "uri_invalid", "ref_valid", "ref_invalid", "components", "normalize"]:
-    for case in json.loads((shared / f"{name}.json").read_text()):
+    for case in json.loads((vectors / f"{name}.json").read_text()):
         text = case.get("input")
         if isinstance(text, str):
             for target in ["parse", "normalize", "pct_round_trip", "template", "iri"]:
                 put(target, text)
-for case in json.loads((shared / "resolve.json").read_text()):
+for case in json.loads((vectors / "resolve.json").read_text()):
     put("resolve", case["base"] + "\n" + case["ref"])
     if isinstance(case.get("expected"), str):
         put("make_relative", case["base"] + "\n" + case["expected"])
-for case in json.loads((shared / "pct.json").read_text()):
+for case in json.loads((vectors / "pct.json").read_text()):
     for key in ["decoded_text", "encoded"]:
         if isinstance(case.get(key), str):
             put("pct_round_trip", case[key])

@@ -13,8 +13,8 @@
 //!   feature `count-allocations`, which replaces the global allocator and
 //!   so stays out of the timed build).
 //!
-//! Every mode takes `--corpus PATH` (default: `../shared/bench/corpus.txt`
-//! beside the repository).
+//! Every mode takes `--corpus PATH` (default: the repository's own copy,
+//! `bench/data/corpus.txt`).
 
 mod coding;
 mod operation;
@@ -45,7 +45,7 @@ fn main() -> ExitCode {
 
 fn run(mut args: Vec<String>) -> Result<(), String> {
     let corpus = take_option(&mut args, "--corpus")?.map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/bench/corpus.txt"),
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/corpus.txt"),
         PathBuf::from,
     );
     let inputs = Inputs::load(&corpus)?;

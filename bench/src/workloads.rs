@@ -1,6 +1,6 @@
-//! The inputs every subject is measured on: the shared corpus, the RFC 3986
+//! The inputs every subject is measured on: the URI corpus, the RFC 3986
 //! section 5.4 examples, and the percent-coding buffers of
-//! `../shared/bench/README.md`, generated here from a fixed seed.
+//! `bench/data/README.md`, generated here from a fixed seed.
 
 use std::path::Path;
 
@@ -75,7 +75,7 @@ pub struct Buffer {
     /// text to decode.
     pub encoded: String,
     /// Whether the speed goals apply (the three buffers of the
-    /// shared README, not the extra one with nothing to encode).
+    /// data README, not the extra one with nothing to encode).
     pub has_goal: bool,
 }
 
@@ -100,7 +100,7 @@ impl Inputs {
     }
 }
 
-/// The four buffers: the three of the shared README and one with nothing
+/// The four buffers: the three of the data README and one with nothing
 /// to encode, which shows the borrowed fast path.
 fn buffers() -> Vec<Buffer> {
     let mut random = XorShift(0x3986_2396_3987_6874);

@@ -1,4 +1,4 @@
-//! Runs the shared RFC 3986 corpus (`shared/conformance`) through the
+//! Runs the RFC 3986 conformance vectors (`tests/data/conformance`) through the
 //! parser and the percent-coding functions. Every case is checked; a
 //! mismatch list is printed whole before the test fails.
 

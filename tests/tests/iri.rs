@@ -338,7 +338,7 @@ fn rfc_3492_samples_as_hosts() {
     assert_eq!((err.index(), err.len()), (7, korean.len()));
 }
 
-/// The four non-ASCII inputs of the shared conformance data (network-uri
+/// The four non-ASCII inputs of the conformance vectors (network-uri
 /// testURIRef123 and 124, python rfc3986's snowman host) are invalid URIs
 /// and valid IRIs; mapped to URIs they parse.
 #[test]

@@ -1,4 +1,4 @@
-//! `resolve.json`: every case of the shared corpus through
+//! `resolve.json`: every case of the conformance vectors through
 //! `UriRef::resolve_against`, strict or not as the case says.
 
 mod common;

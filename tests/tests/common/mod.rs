@@ -1,22 +1,22 @@
-//! Loading the shared RFC 3986 conformance corpus.
+//! Loading the RFC 3986 conformance vectors.
 
 use std::path::PathBuf;
 
 use serde_json::Value;
 
-/// The corpus directory: `$URI_CONFORMANCE_DIR`, or `shared/conformance`
-/// beside the repository. Panics with instructions when it is missing, so a
-/// run without the corpus fails instead of passing vacuously.
+/// The vectors' directory: `$URI_CONFORMANCE_DIR` when set (to run the
+/// suites on another copy, such as an update not yet brought in), else the
+/// repository's own `tests/data/conformance`. Panics when the directory
+/// has no vectors, so a run without them fails instead of passing
+/// vacuously.
 pub(crate) fn corpus_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("URI_CONFORMANCE_DIR") {
-        return PathBuf::from(dir);
-    }
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let dir = repo.join("../shared/conformance");
+    let dir = std::env::var_os("URI_CONFORMANCE_DIR").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/conformance"),
+        PathBuf::from,
+    );
     assert!(
         dir.join("README.md").is_file(),
-        "conformance corpus not found at {}: put `shared/` beside the repository \
-         or set URI_CONFORMANCE_DIR",
+        "conformance vectors not found at {}",
         dir.display()
     );
     dir
