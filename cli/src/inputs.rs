@@ -32,11 +32,19 @@ pub(crate) fn run(
             tally.from_stdin = true;
             let stdin = io::stdin();
             let mut lines = stdin.lock();
-            let mut line = String::new();
-            while lines.read_line(&mut line)? > 0 {
-                let input = line.strip_suffix('\n').unwrap_or(&line);
-                let input = input.strip_suffix('\r').unwrap_or(input);
-                tally.record(each(input), &mut out)?;
+            // Bytes, not a `String`: a line that is not UTF-8 is one failed
+            // input, and the lines after it are still read.
+            let mut line = Vec::new();
+            let mut number = 0u64;
+            while lines.read_until(b'\n', &mut line)? > 0 {
+                number += 1;
+                let input = line.strip_suffix(b"\n").unwrap_or(&line);
+                let input = input.strip_suffix(b"\r").unwrap_or(input);
+                let outcome = match std::str::from_utf8(input) {
+                    Ok(text) => each(text),
+                    Err(err) => Outcome::Failed(not_utf8(number, input, &err)),
+                };
+                tally.record(outcome, &mut out)?;
                 line.clear();
             }
         } else {
@@ -48,6 +56,20 @@ pub(crate) fn run(
         eprintln!("{} inputs, {} failed", tally.inputs, tally.failed);
     }
     Ok(tally.failed == 0)
+}
+
+/// The message for line `number` of standard input, which is not UTF-8.
+fn not_utf8(number: u64, line: &[u8], err: &std::str::Utf8Error) -> String {
+    let at = err.valid_up_to();
+    let rest = line.get(at..).unwrap_or_default();
+    let bad = rest
+        .get(..err.error_len().unwrap_or(rest.len()))
+        .unwrap_or(rest);
+    let hex: Vec<String> = bad.iter().map(|b| format!("{b:02X}")).collect();
+    format!(
+        "error: line {number} is not UTF-8: invalid byte sequence {} at byte {at}",
+        hex.join(" ")
+    )
 }
 
 #[derive(Default)]

@@ -17,6 +17,10 @@ fn uri(args: &[&str]) -> Output {
 }
 
 fn uri_with_stdin(args: &[&str], stdin: &str) -> Output {
+    uri_with_stdin_bytes(args, stdin.as_bytes())
+}
+
+fn uri_with_stdin_bytes(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_uri"))
         .args(args)
         .stdin(Stdio::piped())
@@ -28,7 +32,7 @@ fn uri_with_stdin(args: &[&str], stdin: &str) -> Output {
         .stdin
         .take()
         .expect("piped")
-        .write_all(stdin.as_bytes())
+        .write_all(stdin)
         .expect("stdin takes the input");
     child.wait_with_output().expect("the binary ends")
 }
@@ -99,6 +103,32 @@ fn standard_input_is_read_line_by_line_with_a_summary() {
 
     let out = uri_with_stdin(&["get", "path", "-"], "http://a/x\nhttp://b/y\n");
     assert_eq!(stdout(&out), "/x\n/y\n");
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_one_failed_input_and_the_batch_goes_on() {
+    let out = uri_with_stdin_bytes(
+        &["check", "-"],
+        b"http://a/\nhttp://b/\xff\nhttp://c d/\nhttp://e/\xc3\xa9\xc3",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let errors = stderr(&out);
+    assert!(
+        errors.contains("error: line 2 is not UTF-8: invalid byte sequence FF at byte 9\n"),
+        "{errors}"
+    );
+    // The line after it is still checked, and so is a last line cut short
+    // inside a character (with no newline after it).
+    assert!(errors.contains("  http://c d/\n"), "{errors}");
+    assert!(
+        errors.contains("error: line 4 is not UTF-8: invalid byte sequence C3 at byte 11\n"),
+        "{errors}"
+    );
+    assert!(errors.ends_with("4 inputs, 3 failed\n"), "{errors}");
+
+    // The lines around it are still read and answered.
+    let out = uri_with_stdin_bytes(&["get", "host", "-"], b"http://a/\n\xfe\nhttp://b/\n");
+    assert_eq!(stdout(&out), "a\nb\n");
 }
 
 #[test]

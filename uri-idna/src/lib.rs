@@ -347,6 +347,11 @@ fn diagnose(uts46: &Uts46, host: &str, decoded: &Decoded) -> IdnaError {
             }
             return IdnaError::new(host, range, IdnaErrorKind::EmptyLabel);
         }
+        // Before `ToASCII`, which refuses a label of over 1,000 characters
+        // without saying why (and would send us hunting for a culprit).
+        if surely_too_long(uts46, label) {
+            return IdnaError::new(host, range, IdnaErrorKind::LabelTooLong);
+        }
         let Some(ascii) = to_ascii(label) else {
             return culprit_in(label, start, decoded, host, &to_ascii)
                 .unwrap_or_else(|| IdnaError::new(host, range, IdnaErrorKind::InvalidLabel));
@@ -362,6 +367,21 @@ fn diagnose(uts46: &Uts46, host: &str, decoded: &Decoded) -> IdnaError {
     // Every label passes alone: a rule across labels, such as the bidi
     // rule for a name with a right-to-left label.
     IdnaError::new(host, 0..host.len(), IdnaErrorKind::InvalidLabel)
+}
+
+/// Whether `label`'s ASCII form is longer than a DNS label may be, for
+/// any outcome of `ToASCII`, judged from its mapped form: an ASCII label
+/// stays as it is, and punycode keeps each ASCII character and writes at
+/// least one more per other character, after the four of `xn--`. Mapping
+/// first matters, as characters UTS 46 ignores (a soft hyphen) vanish.
+fn surely_too_long(uts46: &Uts46, label: &str) -> bool {
+    let (mapped, _) = uts46.to_unicode(label.as_bytes(), REG_NAME_ONLY, Hyphens::Allow);
+    let shortest = if mapped.is_ascii() {
+        mapped.len()
+    } else {
+        "xn--".len() + mapped.chars().count()
+    };
+    shortest > MAX_LABEL
 }
 
 /// The first character of `label` refused wherever it stands: alone and
@@ -433,6 +453,28 @@ mod tests {
         assert_eq!(kind_at(&long), (IdnaErrorKind::LabelTooLong, 0, long.len()));
         let name = ["例a"; 40].join(".");
         assert_eq!(kind_at(&name).0, IdnaErrorKind::NameTooLong);
+    }
+
+    #[test]
+    fn an_over_long_label_is_too_long_at_any_length() {
+        // `ToASCII` itself refuses labels over 1,000 characters without a
+        // reason; both sides of that limit must read as too long, at the
+        // label, whatever follows it.
+        for n in [60, 999, 1_000, 1_001, 100_000] {
+            let label = "é".repeat(n);
+            let host = format!("a.{label}.example");
+            assert_eq!(
+                kind_at(&host),
+                (IdnaErrorKind::LabelTooLong, 2, label.len()),
+                "{n} characters"
+            );
+        }
+        // Characters UTS 46 ignores do not count: this label maps to "é".
+        let soft = format!("é{}", "\u{AD}".repeat(2_000));
+        assert_eq!(host_to_ascii(&soft).unwrap(), "xn--9ca");
+        // Sixty-three ASCII bytes are allowed.
+        let fits = format!("é.{}", "a".repeat(63));
+        assert!(host_to_ascii(&fits).is_ok());
     }
 
     #[test]
