@@ -52,6 +52,17 @@ fn names_are_captured_from_scope_and_braces_escape() {
 }
 
 #[test]
+fn hole_names_follow_rusts_identifier_rules() {
+    // A raw argument names the plain hole, as in `format!`.
+    let u = uri!("http://a/{x}/{y}", r#x = 1, y = 2);
+    assert_eq!(u, "http://a/1/2");
+    // Any identifier Rust accepts, combining marks included.
+    let x́ = "acute";
+    let 名前 = "name";
+    assert_eq!(uri!("http://a/{x́}/{名前}"), "http://a/acute/name");
+}
+
+#[test]
 fn arguments_are_evaluated_once_and_borrowed() {
     let calls = Cell::new(0);
     let name = String::from("n");

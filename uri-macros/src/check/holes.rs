@@ -1,7 +1,5 @@
 //! Template holes as written in a literal: `{name}` and `{*name}`.
 
-use syn::Ident;
-
 /// One `{name}` or `{*name}` in the literal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct HoleSpec {
@@ -42,12 +40,30 @@ impl HoleSpec {
     }
 }
 
-/// A name a `format!`-style capture could use: a Rust identifier that is
-/// not a keyword, not `_` and not raw.
+/// A name a `format!`-style capture could use: a Rust identifier
+/// (`XID_Start` or `_`, then `XID_Continue`, as the Reference defines it),
+/// not `_` alone, not raw, and not a keyword of the 2024 edition.
 fn is_identifier(name: &str) -> bool {
-    name.chars().all(|c| c == '_' || c.is_alphanumeric())
-        && !name.starts_with(|c: char| c.is_ascii_digit())
-        && syn::parse_str::<Ident>(name).is_ok()
+    let mut chars = name.chars();
+    let starts = chars
+        .next()
+        .is_some_and(|c| c == '_' || unicode_ident::is_xid_start(c));
+    starts && chars.all(unicode_ident::is_xid_continue) && name != "_" && !is_keyword(name)
+}
+
+/// The strict and reserved keywords of the 2024 edition, which no
+/// variable can be named (weak keywords such as `union` can).
+const KEYWORDS: &[&str] = &[
+    "Self", "abstract", "as", "async", "await", "become", "box", "break", "const", "continue",
+    "crate", "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if",
+    "impl", "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub",
+    "ref", "return", "self", "static", "struct", "super", "trait", "true", "try", "type", "typeof",
+    "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
+];
+
+/// Whether `name` is a strict or reserved keyword.
+pub(crate) fn is_keyword(name: &str) -> bool {
+    KEYWORDS.binary_search(&name).is_ok()
 }
 
 /// Whether the literal has a hole: a `{` that is not half of `{{`.
@@ -61,4 +77,28 @@ pub(crate) fn has_holes(text: &str) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keywords_are_sorted_for_the_search() {
+        assert!(KEYWORDS.windows(2).all(|pair| pair[0] < pair[1]));
+    }
+
+    #[test]
+    fn names_follow_the_identifier_rules() {
+        for name in [
+            "id", "_id", "x1", "été", "e\u{301}", "ß", "名前", "union", "raw",
+        ] {
+            assert!(is_identifier(name), "{name}");
+        }
+        for name in [
+            "", "_", "1x", "a-b", "a b", "r#x", "\u{301}e", "gen", "async", "Self",
+        ] {
+            assert!(!is_identifier(name), "{name}");
+        }
+    }
 }

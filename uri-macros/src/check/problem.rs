@@ -5,7 +5,7 @@
 use uri_core::pct::encode_byte;
 use uri_core::{Component, ParseError, ParseErrorKind};
 
-use crate::check::holes::HoleSpec;
+use crate::check::holes::{HoleSpec, is_keyword};
 use crate::input::Grammar;
 
 /// One thing wrong with a literal, located in its value.
@@ -72,25 +72,37 @@ impl Problem {
 
     /// Braces around something that is not a hole name.
     pub(crate) fn bad_hole(written: &str, at: usize) -> Problem {
-        let (message, help) = if written == "{}" || written == "{*}" {
-            (
-                format!("hole {written:?} at byte {at} has no name"),
-                "name the value, as in \"{id}\" with `id = value` or a variable `id` in scope; \
-                 write \"{{}}\" for literal braces",
-            )
+        let name = written
+            .trim_start_matches('{')
+            .trim_start_matches('*')
+            .trim_end_matches('}');
+        if name.is_empty() {
+            return Problem {
+                at,
+                len: written.len(),
+                message: format!("hole {written:?} at byte {at} has no name"),
+                help: Some(
+                    "name the value, as in \"{id}\" with `id = value` or a variable `id` in \
+                     scope; write \"{{}}\" for literal braces"
+                        .to_owned(),
+                ),
+            };
+        }
+        let help = if is_keyword(name) {
+            format!("`{name}` is a Rust keyword, which cannot name a hole: rename the value")
+        } else if let Some(plain) = name.strip_prefix("r#") {
+            format!("a hole names its value without `r#`, as `format!` does: write \"{{{plain}}}\"")
         } else {
-            (
-                format!("invalid hole {written:?} at byte {at}"),
-                "a hole holds a Rust identifier, after a `*` to keep the component's delimiters \
-                 (\"{id}\", \"{*path}\"); format options are not supported, so format the value \
-                 first; write \"{{\" and \"}}\" for literal braces",
-            )
+            "a hole holds a Rust identifier, after a `*` to keep the component's delimiters \
+             (\"{id}\", \"{*path}\"); format options are not supported, so format the value \
+             first; write \"{{\" and \"}}\" for literal braces"
+                .to_owned()
         };
         Problem {
             at,
             len: written.len(),
-            message,
-            help: Some(help.to_owned()),
+            message: format!("invalid hole {written:?} at byte {at}"),
+            help: Some(help),
         }
     }
 

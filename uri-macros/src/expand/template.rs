@@ -13,6 +13,7 @@ use std::ops::Range;
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
+use syn::ext::IdentExt as _;
 use syn::{Ident, LitStr};
 use uri_core::{Components, parse_uri_reference};
 
@@ -111,7 +112,8 @@ impl Values {
         let mut seen = HashSet::new();
         let mut by_name: HashMap<String, &NamedArg> = HashMap::new();
         for arg in args {
-            let name = arg.name.to_string();
+            // `r#x = …` names the hole `{x}`, as in `format!`.
+            let name = arg.name.unraw().to_string();
             if !seen.insert(name.clone()) {
                 report(syn::Error::new(
                     arg.name.span(),
