@@ -14,31 +14,30 @@ use syn::LitStr;
 use uri_core::parse_uri_reference;
 use uri_core::render::Caret;
 
-use crate::check::problem::Problem;
+use crate::check::problem::{MAX_ERRORS, Problem};
 use crate::expand;
 use crate::input::Header;
-use crate::input::source::{line_column, span_in, value_offsets};
+use crate::input::source::Positions;
 
 /// One `compile_error!` per problem, each spanned on the literal (or on the
-/// exact bytes where the compiler allows it).
+/// exact bytes where the compiler allows it): the first [`MAX_ERRORS`] in
+/// order, then one note counting the rest, so that no literal can bury
+/// its author (or the compiler) in messages.
 pub(crate) fn to_compile_errors(
     literal: &LitStr,
     value: &str,
     problems: &[Problem],
 ) -> TokenStream {
-    let source = literal.token().to_string();
-    let offsets = value_offsets(literal, value);
-    let start = literal.span().start();
+    let positions = Positions::of(literal, value);
     let mut all: Option<syn::Error> = None;
-    for problem in problems {
+    let mut report = |error: syn::Error| match &mut all {
+        Some(all) => all.combine(error),
+        None => all = Some(error),
+    };
+    for problem in problems.iter().take(MAX_ERRORS) {
         let mut message = problem.message.clone();
-        let span = span_in(literal, value, problem.at, problem.len);
-        if let Some(offsets) = &offsets {
-            let from = offsets[problem.at.min(value.len())];
-            if start.line > 0 {
-                let (line, column) = line_column(&source, from, start.line, start.column);
-                write!(message, " (line {line}, column {column})").ok();
-            }
+        if let Some((line, column)) = positions.line_column(problem.at) {
+            write!(message, " (line {line}, column {column})").ok();
         }
         for line in Caret::new(value, problem.at, problem.len)
             .to_string()
@@ -49,11 +48,20 @@ pub(crate) fn to_compile_errors(
         if let Some(help) = &problem.help {
             write!(message, "\n  help: {help}").ok();
         }
-        let error = syn::Error::new(span, message);
-        match &mut all {
-            Some(all) => all.combine(error),
-            None => all = Some(error),
-        }
+        report(syn::Error::new(
+            positions.span(problem.at, problem.len),
+            message,
+        ));
+    }
+    let more = problems.len().saturating_sub(MAX_ERRORS);
+    if more > 0 {
+        report(syn::Error::new(
+            literal.span(),
+            format!(
+                "and {more} more problem{} in this literal, not shown",
+                if more == 1 { "" } else { "s" }
+            ),
+        ));
     }
     all.map_or_else(TokenStream::new, |e| e.to_compile_error())
 }

@@ -28,10 +28,7 @@ use uri_core::{
 
 use crate::input::Grammar;
 use holes::HoleSpec;
-use problem::Problem;
-
-/// How many independent errors one literal reports before stopping.
-const MAX_ERRORS: usize = 8;
+use problem::{MAX_ERRORS, Problem};
 
 /// What a stretch of the literal becomes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,7 +104,8 @@ pub(crate) fn canonicalize(text: &str, grammar: Grammar) -> Result<Canonical, Ve
                     break None;
                 }
                 problems.push(Problem::from_parse_error(&err, text, grammar));
-                if problems.len() >= MAX_ERRORS || !patch(&mut working, &err) {
+                // One more than is shown, so the note can say there are more.
+                if problems.len() > MAX_ERRORS || !patch(&mut working, &err) {
                     break None;
                 }
             }
@@ -191,7 +189,16 @@ fn stand_ins(text: &str, grammar: Grammar) -> (String, Vec<Rewrite>, Vec<HoleSpe
     let mut specs = Vec::new();
     let mut problems = Vec::new();
     let mut chars = text.char_indices().peekable();
+    // The next `}`, searched for again only once passed: a literal of many
+    // unclosed `{` is read once, not once per brace.
+    let mut next_close = text.find('}');
     while let Some((at, c)) = chars.next() {
+        if next_close.is_some_and(|close| close < at) {
+            next_close = text
+                .get(at..)
+                .and_then(|rest| rest.find('}'))
+                .map(|i| at + i);
+        }
         let rewrite = if matches!(c, '{' | '}') {
             if chars.next_if(|&(_, next)| next == c).is_some() {
                 Rewrite {
@@ -199,11 +206,7 @@ fn stand_ins(text: &str, grammar: Grammar) -> (String, Vec<Rewrite>, Vec<HoleSpe
                     len: 2,
                     what: Stand::Brace(c as u8),
                 }
-            } else if let Some(close) = text
-                .get(at..)
-                .filter(|_| c == '{')
-                .and_then(|rest| rest.find('}'))
-            {
+            } else if let Some(close) = next_close.filter(|_| c == '{').map(|close| close - at) {
                 while chars.next_if(|&(i, _)| i <= at + close).is_some() {}
                 let len = close + 1;
                 let what = if let Some(spec) = HoleSpec::parse(text, at, len) {

@@ -8,6 +8,11 @@ use uri_core::{Component, ParseError, ParseErrorKind};
 use crate::check::holes::{HoleSpec, is_keyword};
 use crate::input::Grammar;
 
+/// How many problems of one literal are shown; the rest are counted. The
+/// search for independent parse errors also stops past it, since each one
+/// costs another parse.
+pub(crate) const MAX_ERRORS: usize = 8;
+
 /// One thing wrong with a literal, located in its value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Problem {

@@ -20,7 +20,7 @@ use uri_core::{Components, parse_uri_reference};
 use crate::check::Canonical;
 use crate::check::holes::HoleSpec;
 use crate::expand::raw_tokens;
-use crate::input::source::span_in;
+use crate::input::source::Positions;
 use crate::input::{Grammar, Header, NamedArg};
 
 /// The expansion of a template, or the argument errors.
@@ -104,6 +104,7 @@ impl Values {
         holes: &[(usize, HoleSpec)],
     ) -> Result<Values, TokenStream> {
         let text = literal.value();
+        let positions = Positions::of(literal, &text);
         let mut errors: Option<syn::Error> = None;
         let mut report = |error: syn::Error| match &mut errors {
             Some(all) => all.combine(error),
@@ -148,7 +149,7 @@ impl Values {
                 // The name as written, so that an unknown one is reported
                 // where the compiler can point.
                 let name_at = hole.at + 1 + usize::from(hole.keeps_delimiters);
-                let span = span_in(literal, &text, name_at, hole.name.len());
+                let span = positions.span(name_at, hole.name.len());
                 let captured = Ident::new(&hole.name, span);
                 (quote!(#captured), span)
             };

@@ -5,44 +5,88 @@
 use proc_macro2::Span;
 use syn::LitStr;
 
-/// The span of `len` bytes at `at` in the literal's value: exact where the
-/// compiler supports `Literal::subspan` (nightly), the whole literal
-/// elsewhere.
-pub(crate) fn span_in(literal: &LitStr, value: &str, at: usize, len: usize) -> Span {
-    let Some(offsets) = value_offsets(literal, value) else {
-        return literal.span();
-    };
-    let from = offsets[at.min(value.len())];
-    let to = offsets[(at + len).min(value.len())].max(from + 1);
-    literal
-        .token()
-        .subspan(from..to)
-        .unwrap_or_else(|| literal.span())
+/// Where the bytes of one literal's value are, computed once per literal
+/// so that placing each error costs a lookup, not a pass over the
+/// literal: with thousands of errors that is the difference between
+/// linear and quadratic.
+pub(crate) struct Positions<'a> {
+    literal: &'a LitStr,
+    /// [`source_offsets`] of the literal, when they account for every byte
+    /// of its value.
+    offsets: Option<Vec<usize>>,
+    /// The token's source text, and where each of its lines starts.
+    source: String,
+    line_starts: Vec<usize>,
 }
 
-/// [`source_offsets`] of the literal, when they account for every byte of
-/// its value.
-pub(crate) fn value_offsets(literal: &LitStr, value: &str) -> Option<Vec<usize>> {
-    source_offsets(&literal.token().to_string()).filter(|o| o.len() == value.len() + 1)
-}
-
-/// The 1-based line and column of byte `offset` of a token that starts at
-/// `line` and 0-based `column`.
-pub(crate) fn line_column(
-    source: &str,
-    offset: usize,
-    mut line: usize,
-    mut column: usize,
-) -> (usize, usize) {
-    for c in source.get(..offset).unwrap_or(source).chars() {
-        if c == '\n' {
-            line += 1;
-            column = 0;
-        } else {
-            column += 1;
+impl<'a> Positions<'a> {
+    pub(crate) fn of(literal: &'a LitStr, value: &str) -> Positions<'a> {
+        let source = literal.token().to_string();
+        let offsets = source_offsets(&source).filter(|o| o.len() == value.len() + 1);
+        let line_starts = core::iter::once(0)
+            .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Positions {
+            literal,
+            offsets,
+            source,
+            line_starts,
         }
     }
-    (line, column + 1)
+
+    /// The token offset where value byte `at` was written.
+    fn source_offset(&self, at: usize) -> Option<usize> {
+        let offsets = self.offsets.as_ref()?;
+        offsets.get(at).or(offsets.last()).copied()
+    }
+
+    /// The span of `len` bytes at `at` in the literal's value: exact where
+    /// the compiler supports `Literal::subspan` (nightly), the whole
+    /// literal elsewhere.
+    pub(crate) fn span(&self, at: usize, len: usize) -> Span {
+        let (Some(from), Some(to)) = (self.source_offset(at), self.source_offset(at + len)) else {
+            return self.literal.span();
+        };
+        self.literal
+            .token()
+            .subspan(from..to.max(from + 1))
+            .unwrap_or_else(|| self.literal.span())
+    }
+
+    /// The 1-based line and column in the source file of value byte `at`,
+    /// when the compiler says where the literal starts.
+    pub(crate) fn line_column(&self, at: usize) -> Option<(usize, usize)> {
+        let start = self.literal.span().start();
+        if start.line == 0 {
+            return None;
+        }
+        let offset = self.source_offset(at)?;
+        Some(line_column(
+            &self.source,
+            &self.line_starts,
+            offset,
+            (start.line, start.column),
+        ))
+    }
+}
+
+/// The 1-based line and column of byte `offset` of a token whose lines
+/// start at `line_starts` and which itself starts at `start` (a 1-based
+/// line and a 0-based column): the line by binary search, the column by
+/// counting the characters before `offset` on its line.
+fn line_column(
+    source: &str,
+    line_starts: &[usize],
+    offset: usize,
+    start: (usize, usize),
+) -> (usize, usize) {
+    let index = line_starts
+        .partition_point(|&s| s <= offset)
+        .saturating_sub(1);
+    let line_start = line_starts.get(index).copied().unwrap_or(0);
+    let before = source.get(line_start..offset).unwrap_or("").chars().count();
+    let column = if index == 0 { start.1 + before } else { before };
+    (start.0 + index, column + 1)
 }
 
 /// For each byte of a string literal's value, the offset in the token's
@@ -117,7 +161,12 @@ mod tests {
 
     #[test]
     fn columns_count_from_the_token_start() {
-        assert_eq!(line_column("\"ab%\"", 3, 4, 17), (4, 21));
-        assert_eq!(line_column("\"a\nb%\"", 4, 4, 17), (5, 2));
+        let one_line = "\"ab%\"";
+        assert_eq!(line_column(one_line, &[0], 3, (4, 17)), (4, 21));
+        let two_lines = "\"a\nb%\"";
+        assert_eq!(line_column(two_lines, &[0, 3], 4, (4, 17)), (5, 2));
+        // Columns count characters, not bytes.
+        let wide = "\"é\nxé%\"";
+        assert_eq!(line_column(wide, &[0, 4], 7, (1, 0)), (2, 3));
     }
 }
