@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use crate::render::Quoted;
+
 use crate::render::Caret;
 
 /// One of the seven components of a URI reference (RFC 3986 section 3).
@@ -364,12 +366,13 @@ pub struct Description<'a> {
 impl fmt::Display for Description<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (text, index, kind) = (self.text, self.error.index, self.error.kind);
+        let quoted = Quoted(text);
         match kind {
             ParseErrorKind::MissingScheme => write!(f, "missing scheme at byte {index}"),
             ParseErrorKind::InvalidChar(component) => {
                 write!(
                     f,
-                    "character {text:?} not allowed in {component} at byte {index}"
+                    "character {quoted} not allowed in {component} at byte {index}"
                 )
             }
             ParseErrorKind::InvalidScheme if text == ":" => {
@@ -377,7 +380,7 @@ impl fmt::Display for Description<'_> {
             }
             ParseErrorKind::InvalidScheme | ParseErrorKind::InvalidPort => write!(
                 f,
-                "{}: character {text:?} not allowed at byte {index}",
+                "{}: character {quoted} not allowed at byte {index}",
                 kind.description()
             ),
             _ => {
@@ -391,7 +394,7 @@ impl fmt::Display for Description<'_> {
                 } else {
                     write!(
                         f,
-                        "{} {text:?} in {component} at byte {index}",
+                        "{} {quoted} in {component} at byte {index}",
                         kind.description()
                     )
                 }

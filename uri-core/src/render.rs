@@ -90,10 +90,15 @@ impl fmt::Display for Caret<'_> {
         let (from, to) = if width <= MAX_WIDTH {
             (0, width)
         } else {
+            // The window never grows past its width, however long the
+            // culprit: a cut culprit's carets end in `…` and its bytes are
+            // named instead.
             let from = first.saturating_sub(CONTEXT_BEFORE);
-            let to = (from + MAX_WIDTH).max(last).min(width);
-            (from, to)
+            (from, (from + MAX_WIDTH).min(width))
         };
+        // (An empty culprit's one caret may stand just past the text.)
+        let cut = self.len > 0 && last > to;
+        let last = if cut { to } else { last };
         let mut col = 0;
         if from > 0 {
             f.write_str("…")?;
@@ -120,7 +125,52 @@ impl fmt::Display for Caret<'_> {
         for _ in first..last {
             f.write_str("^")?;
         }
+        if cut {
+            let end = self.start + self.len;
+            write!(f, "… (bytes {}..{end})", self.start)?;
+        }
         Ok(())
+    }
+}
+
+/// Text quoted as `{:?}` quotes it, but never longer than a line: past
+/// [`QUOTED_CHARS`] characters only its start and end are shown, around an
+/// ellipsis, with its length in bytes. Error messages quote the culprit
+/// through it, so a megabyte-long label or hole makes a short message.
+///
+/// ```
+/// use uri_core::render::Quoted;
+///
+/// assert_eq!(Quoted("a b").to_string(), r#""a b""#);
+/// let long = "x".repeat(1000);
+/// assert_eq!(
+///     Quoted(&long).to_string(),
+///     r#""xxxxxxxxxxxxxxxxxxxxxxxx"…"xxxxxxxx" (1000 bytes)"#
+/// );
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Quoted<'a>(pub &'a str);
+
+/// How many characters [`Quoted`] shows whole.
+pub const QUOTED_CHARS: usize = 40;
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.0;
+        let mut ends = text.char_indices().map(|(at, _)| at);
+        let Some(head_end) = ends
+            .nth(24)
+            .filter(|_| text.chars().nth(QUOTED_CHARS).is_some())
+        else {
+            return write!(f, "{text:?}");
+        };
+        let tail_start = text
+            .char_indices()
+            .rev()
+            .nth(7)
+            .map_or(head_end, |(at, _)| at);
+        let (head, tail) = (&text[..head_end], &text[tail_start..]);
+        write!(f, "{head:?}…{tail:?} ({} bytes)", text.len())
     }
 }
 
@@ -128,6 +178,7 @@ impl fmt::Display for Caret<'_> {
 mod tests {
     extern crate std;
     use super::Caret;
+    use std::format;
     use std::string::ToString;
 
     #[test]
@@ -139,6 +190,34 @@ mod tests {
     fn multibyte_characters_count_as_one_column() {
         assert_eq!(Caret::new("é x", 2, 1).to_string(), "é x\n ^");
         assert_eq!(Caret::new("aé", 1, 2).to_string(), "aé\n ^");
+    }
+
+    #[test]
+    fn a_long_culprit_is_cut_to_the_window_and_its_bytes_named() {
+        let input = "ab".to_string() + &"x".repeat(100_000) + "cd";
+        let drawn = Caret::new(&input, 2, 100_000).to_string();
+        let (text, carets) = drawn.split_once('\n').unwrap();
+        assert!(text.chars().count() <= 72 + 2, "{text}");
+        assert!(carets.ends_with("^… (bytes 2..100002)"), "{carets}");
+        assert!(carets.starts_with("  ^"), "{carets}");
+        // A culprit that starts far in keeps its context.
+        let drawn = Caret::new(&input, 50_000, 60_000).to_string();
+        assert!(drawn.len() < 200, "{drawn}");
+        assert!(drawn.ends_with("… (bytes 50000..100004)"), "{drawn}");
+    }
+
+    #[test]
+    fn quoting_keeps_short_text_whole_and_cuts_long_text() {
+        use super::Quoted;
+        assert_eq!(Quoted("").to_string(), "\"\"");
+        let forty = "é".repeat(40);
+        assert_eq!(Quoted(&forty).to_string(), format!("{forty:?}"));
+        let long = "é".repeat(41);
+        assert_eq!(
+            Quoted(&long).to_string(),
+            format!("{:?}…{:?} (82 bytes)", "é".repeat(24), "é".repeat(8))
+        );
+        assert!(Quoted(&"\n".repeat(1 << 20)).to_string().len() < 150);
     }
 
     #[test]

@@ -41,6 +41,7 @@ use core::fmt;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use uri_core::pct::decode_triplet;
+use uri_core::render::Quoted;
 
 /// The ASCII a result may hold: RFC 3986's `reg-name` characters (letters,
 /// digits, `-._~` and the sub-delimiters). UTS 46 checks this while it maps,
@@ -241,7 +242,8 @@ impl fmt::Display for IdnaError {
         match self.kind {
             IdnaErrorKind::InvalidEscape => write!(
                 f,
-                "escape {text:?} does not decode to UTF-8 in an international domain name at byte {at}"
+                "escape {} does not decode to UTF-8 in an international domain name at byte {at}",
+                Quoted(text)
             ),
             IdnaErrorKind::DisallowedChar(c) => write!(
                 f,
@@ -251,13 +253,18 @@ impl fmt::Display for IdnaError {
             IdnaErrorKind::EmptyLabel => write!(f, "empty label in a domain name at byte {at}"),
             IdnaErrorKind::LabelTooLong => write!(
                 f,
-                "label {text:?} is longer than 63 bytes in ASCII form at byte {at}"
+                "label {} is longer than 63 bytes in ASCII form at byte {at}",
+                Quoted(text)
             ),
             IdnaErrorKind::NameTooLong => {
                 f.write_str("domain name is longer than 253 bytes in ASCII form")
             }
             IdnaErrorKind::InvalidLabel => {
-                write!(f, "label {text:?} breaks the IDNA label rules at byte {at}")
+                write!(
+                    f,
+                    "label {} breaks the IDNA label rules at byte {at}",
+                    Quoted(text)
+                )
             }
         }
     }
@@ -469,6 +476,11 @@ mod tests {
                 "{n} characters"
             );
         }
+        // The message quotes a window of the label, not the label.
+        let label = "é".repeat(500_000);
+        let message = host_to_ascii(&label).unwrap_err().to_string();
+        assert!(message.len() < 200, "{} bytes", message.len());
+        assert!(message.contains("(1000000 bytes)"), "{message}");
         // Characters UTS 46 ignores do not count: this label maps to "é".
         let soft = format!("é{}", "\u{AD}".repeat(2_000));
         assert_eq!(host_to_ascii(&soft).unwrap(), "xn--9ca");

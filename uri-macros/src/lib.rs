@@ -77,12 +77,13 @@ mod tests {
     use super::expand_literal;
 
     /// Expands `uri!(literal)` as the wrapper calls it, returning the
-    /// number of compile errors and how long it took.
-    fn expand_uri(literal: &str) -> (usize, Duration) {
+    /// number of compile errors, how long it took, and the output's length.
+    fn expand_uri(literal: &str) -> (usize, Duration, usize) {
         let tokens = quote!(::uri_runtime; uri; #literal);
         let started = Instant::now();
         let output = expand_literal(tokens).to_string();
-        (output.matches("compile_error").count(), started.elapsed())
+        let took = started.elapsed();
+        (output.matches("compile_error").count(), took, output.len())
     }
 
     /// Literals with 100,000 problems each, of every kind the check
@@ -108,10 +109,31 @@ mod tests {
             literals.push(format!("http://{}a/", "é.".repeat(n)));
         }
         for literal in literals {
-            let (errors, took) = expand_uri(&literal);
+            let (errors, took, _) = expand_uri(&literal);
             let start: String = literal.chars().take(24).collect();
             assert_eq!(errors, 9, "{start}…");
             assert!(took < Duration::from_secs(5), "{start}…: {took:?}");
+        }
+    }
+
+    /// One problem whose culprit is a megabyte long still makes a message
+    /// of a few lines: the quote and the drawing are cut to a window.
+    #[test]
+    fn messages_stay_short_whatever_the_culprit() {
+        let huge = "a-".repeat(500_000);
+        let mut literals = vec![
+            format!("http://a/{{{huge}}}"),
+            format!("ht tp{huge}://a/"),
+            format!("http://a/%{huge}"),
+        ];
+        if cfg!(feature = "idna") {
+            literals.push(format!("http://{}.example/", "é".repeat(500_000)));
+        }
+        for literal in literals {
+            let (errors, _, length) = expand_uri(&literal);
+            let start: String = literal.chars().take(12).collect();
+            assert_eq!(errors, 1, "{start}…");
+            assert!(length < 4_000, "{start}…: {length} bytes");
         }
     }
 }

@@ -3,6 +3,7 @@
 //! carries its message and help; the last phase draws it.
 
 use uri_core::pct::encode_byte;
+use uri_core::render::Quoted;
 use uri_core::{Component, ParseError, ParseErrorKind};
 
 use crate::check::holes::{HoleSpec, is_keyword};
@@ -85,7 +86,7 @@ impl Problem {
             return Problem {
                 at,
                 len: written.len(),
-                message: format!("hole {written:?} at byte {at} has no name"),
+                message: format!("hole {} at byte {at} has no name", Quoted(written)),
                 help: Some(
                     "name the value, as in \"{id}\" with `id = value` or a variable `id` in \
                      scope; write \"{{}}\" for literal braces"
@@ -106,7 +107,7 @@ impl Problem {
         Problem {
             at,
             len: written.len(),
-            message: format!("invalid hole {written:?} at byte {at}"),
+            message: format!("invalid hole {} at byte {at}", Quoted(written)),
             help: Some(help),
         }
     }
