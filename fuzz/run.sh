@@ -10,7 +10,7 @@ seconds=${1:-60}
 vectors=../tests/data/conformance
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 
-targets=(parse pct_round_trip normalize resolve make_relative template iri)
+targets=(parse pct_round_trip decoders normalize resolve make_relative template iri)
 for target in "${targets[@]}"; do mkdir -p "corpus/$target"; done
 python3 - "$vectors" <<'PY'
 import json, sys, hashlib, pathlib
@@ -32,6 +32,7 @@ for case in json.loads((vectors / "pct.json").read_text()):
     for key in ["decoded_text", "encoded"]:
         if isinstance(case.get(key), str):
             put("pct_round_trip", case[key])
+            put("decoders", case[key])
 PY
 
 mkdir -p logs

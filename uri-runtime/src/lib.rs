@@ -151,6 +151,21 @@ pub use value::uri::{Uri, UriRef};
 #[cfg(feature = "alloc")]
 pub use write::dots::remove_dot_segments;
 
+/// What the fuzz targets reach that users cannot: built only under
+/// `cfg(fuzzing)`, which `cargo fuzz` sets.
+#[cfg(all(fuzzing, feature = "alloc"))]
+#[doc(hidden)]
+pub mod __fuzzing {
+    /// Panics where a vector decoding loop disagrees with the portable one
+    /// on `text` (see the `decoders` fuzz target).
+    #[allow(clippy::panic, reason = "a fuzz target reports by panicking")]
+    pub fn check_every_decoder(text: &[u8]) {
+        if let Err(disagreement) = crate::bytes::raw::every_decoder_agrees(text) {
+            panic!("{disagreement}");
+        }
+    }
+}
+
 /// What the macros' expansions name; not part of the public API.
 #[doc(hidden)]
 pub mod __private {

@@ -210,6 +210,45 @@ mod avx512;
 #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
 mod x86;
 
+/// Decodes `text` through every loop, plain and form-style, and says
+/// where one disagrees with the portable loop: other bytes, another error
+/// index, or `Replacements::Ascii` where an escape decoded to a byte
+/// outside ASCII (and `MaybeNonAscii` where the text and every escape are
+/// ASCII). A loop this CPU lacks falls back to the portable one, so every
+/// variant runs. The unit tests drive it with generated text, the fuzz
+/// target `decoders` with the fuzzer's.
+#[cfg(any(test, fuzzing))]
+pub(crate) fn every_decoder_agrees(text: &[u8]) -> Result<(), alloc::string::String> {
+    // The bytes the escapes spell, where every `%` starts a well-formed
+    // one (as when decoding succeeds).
+    let only_ascii_decoded = (0..text.len())
+        .filter_map(|at| uri_core::pct::decode_triplet(text, at, text.len()))
+        .all(|b| b.is_ascii());
+    for form in [false, true] {
+        let mut portable = Vec::new();
+        let plus = form.then_some(b'+');
+        let expected = unescape::push_decoded(&mut portable, text, plus).map(|_| portable);
+        for &decoder in Decoder::ALL {
+            let mut out = Vec::new();
+            let result = decoder.push_decoded(&mut out, text, form);
+            let wrong = match result {
+                _ if result.map(|_| &out) != expected.as_ref().map_err(|&at| at) => {
+                    Some("other bytes or another error index")
+                }
+                Ok(Replacements::Ascii) if !only_ascii_decoded => Some("`Ascii` wrongly"),
+                Ok(Replacements::MaybeNonAscii) if only_ascii_decoded && text.is_ascii() => {
+                    Some("`MaybeNonAscii` for ASCII")
+                }
+                _ => None,
+            };
+            if let Some(wrong) = wrong {
+                return Err(alloc::format!("{decoder:?} (form {form}): {wrong}"));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The safe twins, also what `--cfg uri_safe` builds.
 mod safe {
     use alloc::string::String;
@@ -316,38 +355,10 @@ mod tests {
                     ));
                 }
             }
-            for form in [false, true] {
-                let mut portable = Vec::new();
-                let plus = form.then_some(b'+');
-                let expected = unescape::push_decoded(&mut portable, &text, plus).map(|_| portable);
-                // All of them: one this CPU lacks must fall back to the
-                // portable loop.
-                for &decoder in Decoder::ALL {
-                    let mut out = Vec::new();
-                    let result = decoder.push_decoded(&mut out, &text, form);
-                    let context = alloc::format!("{decoder:?} round {round}: {text:?}");
-                    assert_eq!(
-                        result.map(|_| &out),
-                        expected.as_ref().map_err(|&at| at),
-                        "{context}"
-                    );
-                    let only_ascii_decoded = decoded_escapes(&text).all(|b| b.is_ascii());
-                    match result {
-                        Ok(Replacements::Ascii) => assert!(only_ascii_decoded, "{context}"),
-                        Ok(Replacements::MaybeNonAscii) => {
-                            assert!(!(only_ascii_decoded && text.is_ascii()), "{context}");
-                        }
-                        Err(_) => {}
-                    }
-                }
+            if let Err(disagreement) = every_decoder_agrees(&text) {
+                panic!("round {round}: {disagreement}: {text:?}");
             }
         }
-    }
-
-    /// The bytes the escapes of `text` spell, where every `%` starts a
-    /// well-formed one (as when decoding succeeds).
-    fn decoded_escapes(text: &[u8]) -> impl Iterator<Item = u8> {
-        (0..text.len()).filter_map(|at| uri_core::pct::decode_triplet(text, at, text.len()))
     }
 
     /// `%XX` for `b`, with lowercase digits when asked.
