@@ -11,10 +11,16 @@
 //! cases; `scripts/differential.sh SEED COUNT` runs as many as asked.
 //! Differences that are policy live in `differential/deviations.rs`, each
 //! with its reason; any other difference fails the test.
+//!
+//! Resolution and normalization are compared the same way
+//! (`differential/operations.rs`, with their own deliberate differences):
+//! on a tenth as many generated cases, wherever both peers write the same
+//! string, ours must be that string.
 
 mod differential {
     pub mod deviations;
     pub mod generator;
+    pub mod operations;
 }
 
 use differential::deviations::{DEVIATIONS, Deviation, IRI_DEVIATIONS};
@@ -228,4 +234,39 @@ fn iris_agree_with_both_peers_wherever_they_agree() {
     let tally = check("IRI references", &IRIS, 100_000);
     // The one deliberate difference must actually be met.
     assert!(tally.deviations.iter().all(|&(_, n)| n > 0), "{tally:?}");
+}
+
+/// Resolution and normalization, each on `DIFF_COUNT` / 10 cases (or the
+/// default): wherever both peers write the same string, so must we.
+fn check_operation(operation: &differential::operations::Operation, default_count: u64) {
+    let seed = env_number("DIFF_SEED", 3986);
+    let count = env_number("DIFF_COUNT", default_count * 10) / 10;
+    let tally = differential::operations::run(operation, seed, count);
+    println!(
+        "{}, seed {seed}: {} cases, {} where both peers agree",
+        operation.name, tally.generated, tally.compared
+    );
+    for (deviation, (_, n)) in operation.deviations.iter().zip(&tally.deviations) {
+        println!(
+            "deliberate deviation {} ({}): {n}",
+            deviation.name, deviation.reason
+        );
+    }
+    assert!(
+        tally.failures.is_empty(),
+        "{} disagreements (first 20):\n{}",
+        tally.failures.len(),
+        tally.failures.join("\n")
+    );
+    assert!(tally.compared * 2 > tally.generated, "{tally:?}");
+}
+
+#[test]
+fn resolution_agrees_with_both_peers_wherever_they_agree() {
+    check_operation(&differential::operations::RESOLUTION, 20_000);
+}
+
+#[test]
+fn normalization_agrees_with_both_peers_wherever_they_agree() {
+    check_operation(&differential::operations::NORMALIZATION, 20_000);
 }

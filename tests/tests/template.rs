@@ -63,6 +63,53 @@ fn hole_names_follow_rusts_identifier_rules() {
 }
 
 #[test]
+fn many_values_some_used_twice_are_each_evaluated_once() {
+    // Thirty-three values, one of them in two holes: bound up front, in
+    // nested groups, each evaluated once.
+    let u = uri!(
+        "http://h/{a0}/{a1}/{a2}/{a3}/{a4}/{a5}/{a6}/{a7}/{a8}/{a9}/{a10}/{a11}/{a12}/{a13}/{a14}/{a15}/{a16}/{a17}/{a18}/{a19}/{a20}/{a21}/{a22}/{a23}/{a24}/{a25}/{a26}/{a27}/{a28}/{a29}/{a30}/{a31}/{a32}/{a0}",
+        a0 = 0,
+        a1 = 1,
+        a2 = 2,
+        a3 = 3,
+        a4 = 4,
+        a5 = 5,
+        a6 = 6,
+        a7 = 7,
+        a8 = 8,
+        a9 = 9,
+        a10 = 10,
+        a11 = 11,
+        a12 = 12,
+        a13 = 13,
+        a14 = 14,
+        a15 = 15,
+        a16 = 16,
+        a17 = 17,
+        a18 = 18,
+        a19 = 19,
+        a20 = 20,
+        a21 = 21,
+        a22 = 22,
+        a23 = 23,
+        a24 = 24,
+        a25 = 25,
+        a26 = 26,
+        a27 = 27,
+        a28 = 28,
+        a29 = 29,
+        a30 = 30,
+        a31 = 31,
+        a32 = 32
+    );
+    assert_eq!(
+        u,
+        "http://h/0/1/2/3/4/5/6/7/8/9/10/11/12/13/14/15/16/17/18/19/20/21/22/23/24/25/26/27/28/29/30/31/32/0"
+    );
+    check(&u);
+}
+
+#[test]
 fn arguments_are_evaluated_once_and_borrowed() {
     let calls = Cell::new(0);
     let name = String::from("n");

@@ -136,4 +136,26 @@ mod tests {
             assert!(length < 4_000, "{start}…: {length} bytes");
         }
     }
+
+    /// Ten thousand holes, each with its own argument: each value is
+    /// evaluated in its hole's statement, so the output grows linearly
+    /// and no borrow outlives its statement (the compiler's time on the
+    /// expansion is in BENCHMARKS.md).
+    #[test]
+    fn ten_thousand_holes_expand_to_one_statement_each() {
+        let n = 10_000;
+        let (mut literal, mut args) = (String::from("http://a"), Vec::new());
+        for i in 0..n {
+            write!(literal, "/{{h{i}}}").ok();
+            let name = quote::format_ident!("h{i}");
+            args.push(quote!(#name = #i));
+        }
+        let tokens = quote!(::uri_runtime; uri; #literal, #(#args),*);
+        let started = Instant::now();
+        let output = expand_literal(tokens).to_string();
+        assert!(started.elapsed() < Duration::from_secs(5));
+        assert!(!output.contains("compile_error"));
+        assert_eq!(output.matches("match").count(), n);
+        assert!(output.len() < 300 * n, "{} bytes", output.len());
+    }
 }

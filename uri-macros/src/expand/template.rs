@@ -53,23 +53,23 @@ pub(crate) fn expand(
     };
     let statements = plan.statements();
     let finish = finish(header.grammar);
-    let (exprs, bindings) = (&values.exprs, &values.bindings);
+    let body = quote! {
+        let mut #writer = #krate::__private::TemplateWriter::new(#head, #head_raw, #capacity);
+        #(#statements)*
+        #writer.#finish()
+    };
+    let bound = values.bind(body);
     Ok(quote! {
         {
             #[allow(unused_imports)]
             use #krate::__private::{DisplayKind as _, ValueKind as _};
-            match (#(&(#exprs),)*) {
-                (#(#bindings,)*) => {
-                    let mut #writer = #krate::__private::TemplateWriter::new(
-                        #head, #head_raw, #capacity,
-                    );
-                    #(#statements)*
-                    #writer.#finish()
-                }
-            }
+            #bound
         }
     })
 }
+
+/// How many values one `match` binds; see [`Values::bind`].
+const BOUND_PER_MATCH: usize = 32;
 
 /// A value of the type a template produces, for when it has errors.
 pub(crate) fn empty(header: &Header, parts: Components) -> TokenStream {
@@ -95,6 +95,11 @@ struct Values {
     names: Vec<String>,
     exprs: Vec<TokenStream>,
     bindings: Vec<Ident>,
+    /// Where each name is in the three lists above.
+    index: HashMap<String, usize>,
+    /// Whether every value fills exactly one hole, so that each can be
+    /// evaluated where its hole is written (see [`Values::bind`]).
+    each_once: bool,
 }
 
 impl Values {
@@ -110,6 +115,7 @@ impl Values {
             Some(all) => all.combine(error),
             None => errors = Some(error),
         };
+        let hole_names: HashSet<&str> = holes.iter().map(|(_, h)| h.name.as_str()).collect();
         let mut seen = HashSet::new();
         let mut by_name: HashMap<String, &NamedArg> = HashMap::new();
         for arg in args {
@@ -120,7 +126,7 @@ impl Values {
                     arg.name.span(),
                     format!("duplicate argument `{name}`"),
                 ));
-            } else if !holes.iter().any(|(_, h)| h.name == name) {
+            } else if !hole_names.contains(name.as_str()) {
                 report(syn::Error::new(
                     arg.name.span(),
                     format!(
@@ -138,9 +144,11 @@ impl Values {
             names: Vec::new(),
             exprs: Vec::new(),
             bindings: Vec::new(),
+            index: HashMap::new(),
+            each_once: hole_names.len() == holes.len(),
         };
         for (_, hole) in holes {
-            if values.names.contains(&hole.name) {
+            if values.index.contains_key(&hole.name) {
                 continue;
             }
             let (expr, span) = if let Some(arg) = by_name.get(&hole.name) {
@@ -155,6 +163,7 @@ impl Values {
             };
             let mut binding = format_ident!("__uri_arg_{}", values.names.len());
             binding.set_span(Span::mixed_site().located_at(span));
+            values.index.insert(hole.name.clone(), values.names.len());
             values.names.push(hole.name.clone());
             values.exprs.push(expr);
             values.bindings.push(binding);
@@ -162,9 +171,53 @@ impl Values {
         Ok(values)
     }
 
-    fn binding(&self, name: &str) -> Option<&Ident> {
-        let index = self.names.iter().position(|n| n == name)?;
-        self.bindings.get(index)
+    /// `body` inside `match`es that evaluate every value once, in order of
+    /// first use, and borrow it, as `format!` does: temporaries in a value
+    /// live until the end, and a value that is not a place is not moved.
+    /// One `match` per [`BOUND_PER_MATCH`] values, nested, rather than one
+    /// over a tuple of them all, which the compiler handles in time
+    /// superlinear in its length.
+    ///
+    /// When every value fills one hole, nothing is bound here: each is
+    /// evaluated in its hole's own statement ([`Values::fill`]), in the
+    /// same order, and its borrow ends there. Thousands of borrows alive
+    /// across the whole body are what made the borrow checker's time grow
+    /// with the square of the holes.
+    fn bind(&self, body: TokenStream) -> TokenStream {
+        if self.each_once {
+            return body;
+        }
+        let exprs = self.exprs.chunks(BOUND_PER_MATCH);
+        let bindings = self.bindings.chunks(BOUND_PER_MATCH);
+        exprs
+            .zip(bindings)
+            .rev()
+            .fold(body, |inner, (exprs, bindings)| {
+                quote! {
+                    match (#(&(#exprs),)*) {
+                        (#(#bindings,)*) => { #inner }
+                    }
+                }
+            })
+    }
+
+    /// The statement writing the value of `name` through `open` (the
+    /// writer call that opens its hole).
+    fn fill(&self, krate: &TokenStream, name: &str, open: &TokenStream) -> TokenStream {
+        let Some(&index) = self.index.get(name) else {
+            return TokenStream::new();
+        };
+        let (Some(binding), Some(expr)) = (self.bindings.get(index), self.exprs.get(index)) else {
+            return TokenStream::new();
+        };
+        let write = quote! {
+            (&#krate::__private::Arg(#binding)).__template_tag().write(#binding, #open);
+        };
+        if self.each_once {
+            quote! { match &(#expr) { #binding => { #write } } }
+        } else {
+            write
+        }
     }
 }
 
@@ -288,18 +341,13 @@ impl Plan<'_> {
     fn fill(&self, hole: &HoleSpec, place: Place<'_>, kind: &str) -> TokenStream {
         let (krate, writer) = (self.krate, self.writer);
         let kind = Ident::new(kind, Span::call_site());
-        let Some(binding) = self.values.binding(&hole.name) else {
-            return TokenStream::new();
-        };
         let open = match place {
             Place::Inside => quote!(#writer.hole(#krate::__private::HoleKind::#kind)),
             Place::Parameter(key) => {
                 quote!(#writer.parameter(#key, #krate::__private::HoleKind::#kind))
             }
         };
-        quote! {
-            (&#krate::__private::Arg(#binding)).__template_tag().write(#binding, #open);
-        }
+        self.values.fill(krate, &hole.name, &open)
     }
 
     /// The fixed runs and holes of `range` of the skeleton, in order; each
@@ -308,9 +356,13 @@ impl Plan<'_> {
         let skeleton = &self.canonical.skeleton;
         let mut chunks = Vec::new();
         let mut from = range.start;
-        for (at, hole) in &self.canonical.holes {
-            if !range.contains(at) {
-                continue;
+        // The holes are in order: start at the first in the range, stop
+        // after the last, instead of walking all of them for every range.
+        let holes = &self.canonical.holes;
+        let first = holes.partition_point(|(at, _)| *at < range.start);
+        for (at, hole) in holes.get(first..).unwrap_or_default() {
+            if *at >= range.end {
+                break;
             }
             if *at > from {
                 chunks.push(Chunk::Fixed(skeleton.get(from..*at).unwrap_or("")));

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Compile time of one uri! template with N holes, for each N given
+# (default 1000 10000), in three styles: arguments with typed values
+# (`h0 = 0u32`), arguments with untyped integer literals (`h0 = 0`), and
+# variables captured from scope (`let h0 = 0;`). Prints the wall seconds
+# and peak memory of rebuilding the one crate (incremental compilation
+# off; dependencies are built first and not counted).
+# Usage: scripts/template-holes.sh [N ...]
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/src"
+cat >"$work/Cargo.toml" <<TOML
+[package]
+name = "holes"
+version = "0.1.0"
+edition = "2024"
+
+[dependencies]
+uri-runtime = { path = "$repo/uri-runtime", default-features = false, features = ["std", "macros"] }
+
+[workspace]
+TOML
+export CARGO_INCREMENTAL=0 CARGO_TARGET_DIR="$work/target"
+generate() { # holes style
+    python3 - "$1" "$2" >"$work/src/main.rs" <<'PY'
+import sys
+n, style = int(sys.argv[1]), sys.argv[2]
+literal = "http://a/" + "/".join("{h%d}" % i for i in range(n))
+if style == "captured":
+    lets = "".join("    let h%d = %d;\n" % (i, i) for i in range(n))
+    call = 'uri_runtime::uri!("%s")' % literal
+else:
+    suffix = "u32" if style == "typed" else ""
+    lets = ""
+    call = 'uri_runtime::uri!("%s", %s)' % (
+        literal, ", ".join("h%d = %d%s" % (i, i, suffix) for i in range(n)))
+print("fn main() {\n%s    let u = %s;\n    println!(\"{}\", u.as_str().len());\n}" % (lets, call))
+PY
+}
+echo "| holes | style | wall | peak memory |"
+echo "|---:|---|---:|---:|"
+sizes=("$@")
+[[ ${#sizes[@]} -gt 0 ]] || sizes=(1000 10000)
+for n in "${sizes[@]}"; do
+    for style in typed untyped captured; do
+        generate "$n" "$style"
+        (cd "$work" && cargo build -q 2>/dev/null) || true
+        touch "$work/src/main.rs"
+        (cd "$work" && /usr/bin/time -f "%e %M" -o "$work/time" cargo build -q)
+        read -r seconds kb <"$work/time"
+        echo "| $n | $style | $seconds s | $((kb / 1024)) MB |"
+    done
+done
