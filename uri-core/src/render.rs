@@ -44,28 +44,6 @@ impl<'a> Caret<'a> {
         let len = len.min(input.len() - start);
         Caret { input, start, len }
     }
-
-    /// The column (in drawn characters) where each byte range starts, and
-    /// the total width, for the window decision.
-    fn columns(&self) -> (usize, usize, usize) {
-        let (mut first, mut last, mut col) = (None, None, 0);
-        for (at, c) in self.input.char_indices() {
-            if first.is_none() && at + c.len_utf8() > self.start {
-                first = Some(col);
-            }
-            col += drawn_width(c);
-            if at < self.start + self.len {
-                last = Some(col);
-            }
-        }
-        let first = first.unwrap_or(col);
-        let last = if self.len == 0 {
-            first + 1
-        } else {
-            last.unwrap_or(first + 1)
-        };
-        (first, last.max(first + 1), col)
-    }
 }
 
 /// Characters that would break the drawing are drawn as Rust escapes:
@@ -85,48 +63,80 @@ fn drawn_width(c: char) -> usize {
 }
 
 impl fmt::Display for Caret<'_> {
+    /// Reads the culprit, at most [`CONTEXT_BEFORE`] columns before it
+    /// and the window after: the work is the window's, not the input's,
+    /// so drawing an error in a megabyte of text costs what it costs in a
+    /// line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (first, last, width) = self.columns();
-        let (from, to) = if width <= MAX_WIDTH {
-            (0, width)
+        let input = self.input;
+        let mut start = self.start;
+        while !input.is_char_boundary(start) {
+            start -= 1;
+        }
+        let end = self.start + self.len;
+        let before = input.get(..start).unwrap_or_default();
+        // Every character is at most four bytes, so a longer input is
+        // wider than the window without measuring it.
+        let fits = input.len() <= 4 * MAX_WIDTH
+            && input.chars().map(drawn_width).sum::<usize>() <= MAX_WIDTH;
+        let from = if fits {
+            0
         } else {
-            // The window never grows past its width, however long the
-            // culprit: a cut culprit's carets end in `…` and its bytes are
-            // named instead.
-            let from = first.saturating_sub(CONTEXT_BEFORE);
-            (from, (from + MAX_WIDTH).min(width))
+            let mut from = start;
+            let mut columns = 0;
+            for c in before.chars().rev() {
+                columns += drawn_width(c);
+                if columns > CONTEXT_BEFORE {
+                    break;
+                }
+                from -= c.len_utf8();
+            }
+            from
         };
-        // (An empty culprit's one caret may stand just past the text.)
-        let cut = self.len > 0 && last > to;
-        let last = if cut { to } else { last };
-        let mut col = 0;
+        let limit = if fits { usize::MAX } else { MAX_WIDTH };
         if from > 0 {
             f.write_str("…")?;
         }
-        for c in self.input.chars() {
-            let w = drawn_width(c);
-            if col >= from && col + w <= to {
-                if drawn_escaped(c) {
-                    write!(f, "{}", c.escape_debug())?;
-                } else {
-                    write!(f, "{c}")?;
-                }
+        let (mut column, mut first, mut last, mut to) = (0, None, None, from);
+        for (offset, c) in input.get(from..).unwrap_or_default().char_indices() {
+            let at = from + offset;
+            let width = drawn_width(c);
+            if column + width > limit {
+                break;
             }
-            col += w;
+            if first.is_none() && at + c.len_utf8() > start {
+                first = Some(column);
+            }
+            if drawn_escaped(c) {
+                write!(f, "{}", c.escape_debug())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+            column += width;
+            if at < end {
+                last = Some(column);
+            }
+            to = at + c.len_utf8();
         }
-        if to < width {
+        if to < input.len() {
             f.write_str("…")?;
         }
         f.write_str("\n")?;
-        let lead = usize::from(from > 0) + first - from;
-        for _ in 0..lead {
+        let first = first.unwrap_or(column);
+        let last = if self.len == 0 {
+            first + 1
+        } else {
+            last.unwrap_or(first + 1).max(first + 1)
+        };
+        for _ in 0..usize::from(from > 0) + first {
             f.write_str(" ")?;
         }
         for _ in first..last {
             f.write_str("^")?;
         }
-        if cut {
-            let end = self.start + self.len;
+        // A culprit longer than the window: its carets end in `…`, and its
+        // bytes are named.
+        if self.len > 0 && end > to {
             write!(f, "… (bytes {}..{end})", self.start)?;
         }
         Ok(())
@@ -204,6 +214,19 @@ mod tests {
         let drawn = Caret::new(&input, 50_000, 60_000).to_string();
         assert!(drawn.len() < 200, "{drawn}");
         assert!(drawn.ends_with("… (bytes 50000..100004)"), "{drawn}");
+    }
+
+    #[test]
+    fn the_window_is_found_from_the_culprit_at_either_end() {
+        let input = "y".repeat(1 << 20) + "%G";
+        let drawn = Caret::new(&input, 1 << 20, 2).to_string();
+        let expected = format!("…{}%G\n{}^^", "y".repeat(24), " ".repeat(25));
+        assert_eq!(drawn, expected);
+        // Missing text past the end of a long input.
+        let drawn = Caret::new(&input, input.len(), 0).to_string();
+        assert_eq!(drawn, format!("…{}%G\n{}^", "y".repeat(22), " ".repeat(25)));
+        // A position inside a character counts from that character.
+        assert_eq!(Caret::new("aéb", 2, 1).to_string(), "aéb\n ^");
     }
 
     #[test]

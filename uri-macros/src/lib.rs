@@ -88,7 +88,7 @@ mod tests {
 
     /// Literals with 100,000 problems each, of every kind the check
     /// phase finds: all are counted, eight are drawn, and the work stays
-    /// linear in the literal. Each takes 0.1 to 1.1 s in a debug build
+    /// linear in the literal. Each takes 0.02 to 0.31 s in a debug build
     /// here; a quadratic step would take tens of minutes, so the bound
     /// fails only on such a regression, never on a slow machine.
     #[test]
