@@ -63,10 +63,9 @@ fn drawn_width(c: char) -> usize {
 }
 
 impl fmt::Display for Caret<'_> {
-    /// Reads the culprit, at most [`CONTEXT_BEFORE`] columns before it
-    /// and the window after: the work is the window's, not the input's,
-    /// so drawing an error in a megabyte of text costs what it costs in a
-    /// line.
+    // Reads the culprit, at most `CONTEXT_BEFORE` columns before it and the
+    // window after: the work is the window's, not the input's, so drawing
+    // an error in a megabyte of text costs what it costs in a line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let input = self.input;
         let mut start = self.start;

@@ -540,6 +540,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "idna")]
     fn canonical_uri(text: &str) -> String {
         canonicalize(text, Grammar::Uri).unwrap().skeleton
     }
