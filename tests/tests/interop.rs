@@ -1,7 +1,7 @@
 //! The `serde`, `http` and `url` features: what converts, what is
 //! refused, and what changes on the way.
 
-use uri::{HttpUriError, ParseErrorKind, Uri, UriBuf, UriRef, UriRefBuf};
+use uri::{Component, HttpUriError, ParseErrorKind, Uri, UriBuf, UriRef, UriRefBuf, UrlError};
 
 #[test]
 fn serde_round_trips_every_type_as_a_string() {
@@ -90,27 +90,239 @@ fn http_refuses_instead_of_losing_the_fragment() {
 }
 
 #[test]
-fn url_conversions_show_where_whatwg_and_rfc_3986_differ() {
-    // RFC 3986 to WHATWG: the special schemes are rewritten.
+fn url_conversions_keep_meaning_or_fail() {
+    // Rewrites that mean the same: accepted.
     for (ours, theirs) in [
         ("HTTP://Example.COM:80/a/./b/../c", "http://example.com/a/c"),
-        ("http://h/a/%2e%2e/b", "http://h/b"),
         ("http://h", "http://h/"),
-        ("http://0x7f.1/", "http://127.0.0.1/"),
+        ("http://h:/p", "http://h/p"),
+        ("https://h/%7euser?q=it's#f", "https://h/%7euser?q=it%27s#f"),
+        ("http://[0:0:0:0:0:0:0:1]/", "http://[::1]/"),
+        ("http://u:p@h/", "http://u:p@h/"),
+        ("file:///etc/hosts", "file:///etc/hosts"),
         ("urn:isbn:0451450523", "urn:isbn:0451450523"),
+        ("mailto:a@example.com", "mailto:a@example.com"),
     ] {
         let uri = Uri::parse(ours).unwrap();
-        assert_eq!(url::Url::try_from(&uri).unwrap().as_str(), theirs, "{ours}");
+        let url = url::Url::try_from(&uri).unwrap_or_else(|e| panic!("{ours}: {e}"));
+        assert_eq!(url.as_str(), theirs, "{ours}");
     }
+    // Each known way WHATWG reads another resource: refused, naming the
+    // component and both readings.
+    for (ours, component, theirs) in [
+        (
+            "https://api.example.com/v2/users/%2E%2E/delete",
+            Component::Path,
+            "/v2/delete",
+        ),
+        ("http://h/a/%2e./b", Component::Path, "/b"),
+        ("http://h/a/.%2E", Component::Path, "/"),
+        ("http://h/a/%2E", Component::Path, "/a/"),
+        ("http:/a", Component::Host, "a"),
+        ("http:///a", Component::Host, "a"),
+        ("http://0x7f.1/", Component::Host, "127.0.0.1"),
+        ("http://127.1/", Component::Host, "127.0.0.1"),
+    ] {
+        let uri = Uri::parse(ours).unwrap();
+        match url::Url::try_from(&uri) {
+            Err(UrlError::Reread {
+                component: c,
+                theirs: t,
+                ..
+            }) => assert_eq!((c, t.as_str()), (component, theirs), "{ours}"),
+            other => panic!("{ours}: {other:?}"),
+        }
+    }
+    // An international name given percent-encoded is the same name in
+    // punycode: kept with IDNA (the tests build with it).
+    let uri = Uri::parse("http://b%C3%BCcher.example/").unwrap();
+    let url = url::Url::try_from(&uri).unwrap();
+    assert_eq!(url.host_str(), Some("xn--bcher-kva.example"));
+    // What WHATWG strips or turns into `/` never gets that far: it is not
+    // a URI.
+    for text in ["http://h/a\tb", "http://h/a\nb", "http://h\\a"] {
+        assert!(Uri::parse(text).is_err(), "{text:?}");
+    }
+    let err = url::Url::try_from(&Uri::parse("http://h:99999/").unwrap()).unwrap_err();
+    assert!(matches!(err, UrlError::Rejected(_)), "{err:?}");
+    assert!(std::error::Error::source(&err).is_some());
+
     // WHATWG to RFC 3986: characters WHATWG leaves raw are refused, with
     // their position.
     let url = url::Url::parse("https://h/p?a=|").unwrap();
     assert_eq!(url.as_str(), "https://h/p?a=|");
     let err = UriBuf::try_from(&url).unwrap_err();
     assert_eq!(err.index(), 14);
-    // A URL with nothing of the kind converts unchanged.
+    // A URL with nothing of the kind converts unchanged, both ways.
     let url = url::Url::parse("https://h/p?a=1#f").unwrap();
     let ours = UriBuf::try_from(&url).unwrap();
     assert_eq!(ours, url.as_str());
     assert_eq!(url::Url::try_from(&ours).unwrap(), url);
+}
+
+#[test]
+fn a_template_value_cannot_climb_out_after_a_hand_off() {
+    let id = "..";
+    let u = uri::uri!("https://api.example.com/v2/users/{id}/delete");
+    assert_eq!(u, "https://api.example.com/v2/users/%2E%2E/delete");
+    assert!(url::Url::try_from(&u).is_err());
+    let path = "../../admin";
+    let u = uri::uri!("https://api.example.com/files/{*path}");
+    assert!(url::Url::try_from(&u).is_err(), "{u}");
+}
+
+#[path = "differential/generator.rs"]
+#[allow(dead_code, reason = "the IRI half of the generator is not used here")]
+mod generator;
+
+/// The original's components as RFC 3986 reads them and the URL's, read
+/// back from its serialization by this crate, equal up to what both
+/// standards call equivalent: case in the scheme and host, escape hex
+/// case and escaped unreserved characters, a default or empty port, an
+/// empty path after an authority, literal dot segments, and `%27` for `'`
+/// in a query.
+fn same_resource(original: &Uri<'_>, url: &url::Url) -> bool {
+    let Ok(back) = UriBuf::try_from(url) else {
+        return false;
+    };
+    let normal = |text: &str| {
+        uri::pct::decode(&text.replace("%27", "'"))
+            .map(std::borrow::Cow::into_owned)
+            .ok()
+    };
+    let path = |u: &Uri<'_>| {
+        let p = if u.path().starts_with('/') {
+            uri::remove_dot_segments(u.path())
+        } else {
+            u.path().to_owned()
+        };
+        if p.is_empty() && u.authority().is_some() && url.scheme() != "file" && back.path() == "/" {
+            "/".to_owned()
+        } else {
+            p
+        }
+    };
+    let back = back.as_uri();
+    // An empty password is none, and so are an empty user and password.
+    let userinfo = |u: &Uri<'_>| {
+        u.userinfo()
+            .map(|i| i.strip_suffix(':').unwrap_or(i))
+            .filter(|i| !i.is_empty())
+            .map(normal)
+    };
+    // Addresses by value (RFC 5952 writes IPv6 one way), names by their
+    // lowercased characters.
+    let host = |u: &Uri<'_>| match u.host_parsed() {
+        Some(uri::Host::RegName(name)) => Some(format!(
+            "{:?}",
+            normal(name).map(|n| n.to_ascii_lowercase())
+        )),
+        other => other.map(|h| format!("{h:?}")),
+    };
+    let port = |u: &Uri<'_>| {
+        u.port_u16()
+            .ok()
+            .flatten()
+            .filter(|&p| url.port_or_known_default() != Some(p) || url.port().is_some())
+    };
+    original.scheme().eq_ignore_ascii_case(back.scheme())
+        && userinfo(original) == userinfo(&back)
+        && host(original) == host(&back)
+        && port(original) == port(&back)
+        && normal(&path(original)) == normal(&path(&back))
+        && original.query().map(normal) == back.query().map(normal)
+        && original.fragment().map(normal) == back.fragment().map(normal)
+}
+
+/// Every generated string that is a URI: the conversion to `url::Url`
+/// either keeps every component or is an error, never a URL that names
+/// another resource.
+#[test]
+fn a_url_hand_off_keeps_every_component_or_errors() {
+    let mut generator = generator::Generator::new(2396);
+    let (mut converted, mut refused) = (0, 0);
+    for _ in 0..50_000 {
+        let text = generator.next_uri_like();
+        let Ok(uri) = Uri::parse(&text) else { continue };
+        match url::Url::try_from(&uri) {
+            Ok(url) => {
+                converted += 1;
+                assert!(
+                    same_resource(&uri, &url),
+                    "{text:?} became {:?}",
+                    url.as_str()
+                );
+            }
+            Err(_) => refused += 1,
+        }
+    }
+    assert!(
+        converted > 1_000 && refused > 100,
+        "{converted} converted, {refused} refused"
+    );
+}
+
+/// The same for `http::Uri`, which keeps each component's text: the
+/// conversion either keeps scheme, authority, path and query, or errors.
+#[test]
+fn an_http_hand_off_keeps_every_component_or_errors() {
+    let mut generator = generator::Generator::new(3986);
+    let (mut converted, mut refused) = (0, 0);
+    for _ in 0..50_000 {
+        let text = generator.next_uri_like();
+        let Ok(reference) = UriRef::parse(&text) else {
+            continue;
+        };
+        match http::Uri::try_from(&reference) {
+            Ok(theirs) => {
+                converted += 1;
+                let path = if reference.path().is_empty() && theirs.path() == "/" {
+                    "/"
+                } else {
+                    reference.path()
+                };
+                assert_eq!(
+                    (
+                        reference.scheme().map(str::to_ascii_lowercase),
+                        reference.authority(),
+                        path,
+                        reference.query()
+                    ),
+                    (
+                        theirs.scheme_str().map(str::to_ascii_lowercase),
+                        theirs.authority().map(http::uri::Authority::as_str),
+                        theirs.path(),
+                        theirs.query()
+                    ),
+                    "{text:?}"
+                );
+            }
+            Err(_) => refused += 1,
+        }
+    }
+    assert!(
+        converted > 1_000 && refused > 100,
+        "{converted} converted, {refused} refused"
+    );
+}
+
+#[test]
+fn an_http_target_is_never_read_with_another_scheme() {
+    let reference = UriRef::parse("example.com:443").unwrap();
+    assert_eq!(reference.scheme(), Some("example.com"));
+    let err = http::Uri::try_from(&reference).unwrap_err();
+    assert!(
+        matches!(
+            &err,
+            HttpUriError::Reread {
+                component: Component::Scheme,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "http::Uri reads no scheme where the URI has \"example.com\""
+    );
 }

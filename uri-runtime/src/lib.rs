@@ -88,7 +88,9 @@
 //! - `http`: `TryFrom` both ways with `http::Uri`; see `HttpUriError`
 //!   for what differs (http has no fragment, and holds request targets).
 //! - `url`: `TryFrom` both ways with `url::Url`, which follows WHATWG
-//!   rather than RFC 3986; each conversion's docs say what changes.
+//!   rather than RFC 3986. Going to `url::Url`, the result is read back
+//!   and refused where `url` would read another resource (`%2E%2E` as
+//!   `..`, `http:/a` as a host); `UrlError` lists each difference.
 //!
 //! With no features at all, `uri-core` and the borrowed API ([`Uri`],
 //! [`UriRef`], [`Host`], errors) build for `no_std` targets without an
@@ -125,6 +127,8 @@ mod write;
 
 #[cfg(feature = "http")]
 pub use interop::http::HttpUriError;
+#[cfg(feature = "url")]
+pub use interop::url::UrlError;
 #[cfg(feature = "macros")]
 pub use macros::compile_time;
 #[cfg(feature = "alloc")]

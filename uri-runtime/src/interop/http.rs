@@ -4,7 +4,7 @@
 use alloc::string::String;
 use core::fmt;
 
-use uri_core::ParseError;
+use uri_core::{Component, ParseError};
 
 use crate::value::buf::{UriBuf, UriRefBuf};
 use crate::value::uri::{Uri, UriRef};
@@ -46,6 +46,10 @@ use crate::value::uri::{Uri, UriRef};
 /// - `http::Uri` refuses what is not an HTTP request target: a relative
 ///   path (`a/b`), an empty string, and some schemes' URIs (`mailto:x`);
 ///   those are [`HttpUriError::Rejected`].
+/// - Every conversion reads the result back: a URI that `http` would read
+///   as other components is [`HttpUriError::Reread`], never a request for
+///   another resource. The reference `example.com:443` (scheme
+///   `example.com`) is one: `http` takes it for an authority.
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum HttpUriError {
@@ -54,6 +58,18 @@ pub enum HttpUriError {
     Fragment(usize),
     /// `http::Uri` refused the text.
     Rejected(http::uri::InvalidUri),
+    /// `http::Uri` reads `component` differently: `ours` as RFC 3986 reads
+    /// it, `theirs` as `http` does. No URI is known to do this today; the
+    /// check keeps a future change in `http` from turning into a request
+    /// for another resource.
+    Reread {
+        /// The first component read differently.
+        component: Component,
+        /// The component as this crate reads it.
+        ours: String,
+        /// The component as `http` reads it.
+        theirs: String,
+    },
 }
 
 impl fmt::Display for HttpUriError {
@@ -64,6 +80,11 @@ impl fmt::Display for HttpUriError {
                 "http::Uri cannot hold the fragment starting at byte {at}; remove it first"
             ),
             HttpUriError::Rejected(err) => write!(f, "http::Uri refused the URI: {err}"),
+            HttpUriError::Reread {
+                component,
+                ours,
+                theirs,
+            } => super::reread::describe(f, "http::Uri", *component, ours, theirs),
         }
     }
 }
@@ -71,33 +92,76 @@ impl fmt::Display for HttpUriError {
 impl core::error::Error for HttpUriError {
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match self {
-            HttpUriError::Fragment(_) => None,
+            HttpUriError::Fragment(_) | HttpUriError::Reread { .. } => None,
             HttpUriError::Rejected(err) => Some(err),
         }
     }
 }
 
-fn to_http(text: &str, fragment_mark: Option<usize>) -> Result<http::Uri, HttpUriError> {
-    if let Some(mark) = fragment_mark {
-        return Err(HttpUriError::Fragment(mark));
+fn to_http(uri: &UriRef<'_>) -> Result<http::Uri, HttpUriError> {
+    if let Some(fragment) = uri.components().fragment() {
+        return Err(HttpUriError::Fragment(fragment.start - 1));
     }
-    http::Uri::try_from(text).map_err(HttpUriError::Rejected)
+    let theirs = http::Uri::try_from(uri.as_str()).map_err(HttpUriError::Rejected)?;
+    match reread(uri, &theirs) {
+        None => Ok(theirs),
+        Some((component, ours, theirs)) => Err(HttpUriError::Reread {
+            component,
+            ours: ours.into(),
+            theirs: theirs.into(),
+        }),
+    }
+}
+
+/// The first component `http` reads differently from `uri`. `http` keeps
+/// the text of each component as written, but lowercases the scheme and
+/// writes an empty path after an authority as `/` (the same resource for
+/// `http` and `https`, RFC 9110 section 4.2.3); an authority-form target
+/// (`example.com:443`) has no `//` in our reading.
+fn reread<'a>(uri: &UriRef<'a>, theirs: &'a http::Uri) -> Option<(Component, &'a str, &'a str)> {
+    let ours_scheme = uri.scheme().unwrap_or("");
+    let theirs_scheme = theirs.scheme_str().unwrap_or("");
+    if !ours_scheme.eq_ignore_ascii_case(theirs_scheme) {
+        return Some((Component::Scheme, ours_scheme, theirs_scheme));
+    }
+    let ours_authority = uri.authority().unwrap_or("");
+    let theirs_authority = theirs.authority().map_or("", http::uri::Authority::as_str);
+    if ours_authority != theirs_authority {
+        return Some((Component::Host, ours_authority, theirs_authority));
+    }
+    let empty_as_slash = uri.path().is_empty() && theirs.path() == "/";
+    if uri.path() != theirs.path() && !empty_as_slash {
+        return Some((Component::Path, uri.path(), theirs.path()));
+    }
+    if uri.query() != theirs.query() {
+        return Some((
+            Component::Query,
+            uri.query().unwrap_or(""),
+            theirs.query().unwrap_or(""),
+        ));
+    }
+    None
 }
 
 macro_rules! into_http {
-    ($($ty:ty),*) => {$(
+    ($($ty:ty => |$uri:ident| $as_ref:expr),*) => {$(
         impl TryFrom<&$ty> for http::Uri {
             type Error = HttpUriError;
 
             /// See [`HttpUriError`] for what differs.
-            fn try_from(uri: &$ty) -> Result<http::Uri, HttpUriError> {
-                to_http(uri.as_str(), uri.components().fragment().map(|f| f.start - 1))
+            fn try_from($uri: &$ty) -> Result<http::Uri, HttpUriError> {
+                to_http(&$as_ref)
             }
         }
     )*};
 }
 
-into_http!(Uri<'_>, UriRef<'_>, UriBuf, UriRefBuf);
+into_http!(
+    Uri<'_> => |uri| uri.as_uri_ref(),
+    UriRef<'_> => |uri| *uri,
+    UriBuf => |uri| uri.as_uri().as_uri_ref(),
+    UriRefBuf => |uri| uri.as_uri_ref()
+);
 
 /// The request target as RFC 3986 text; see [`HttpUriError`].
 fn from_http(uri: &http::Uri) -> String {

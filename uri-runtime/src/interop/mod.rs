@@ -7,7 +7,9 @@
 
 #[cfg(feature = "http")]
 pub(crate) mod http;
+#[cfg(any(feature = "http", feature = "url"))]
+mod reread;
 #[cfg(feature = "serde")]
 mod serde;
 #[cfg(feature = "url")]
-mod url;
+pub(crate) mod url;

@@ -1,13 +1,98 @@
 //! Conversions to and from [`url::Url`] (feature `url`).
 //!
 //! `url` follows the WHATWG URL Standard, which parses and rewrites where
-//! RFC 3986 only checks, so a conversion can change the text; each
-//! direction is a plain `TryFrom` and says what it does.
+//! RFC 3986 only checks. A conversion to `url::Url` therefore reads the
+//! result back, component by component, and refuses the hand-off where
+//! `url` would read something else: a request sent with the result must
+//! reach the resource the URI names, or not be sent. The conversion from
+//! `url::Url` parses its serialization strictly.
+//!
+//! [`UrlError`] lists what `url` changes and which changes keep the
+//! meaning.
 
-use uri_core::ParseError;
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::fmt;
+
+use uri_core::{Component, ParseError};
 
 use crate::value::buf::UriBuf;
+use crate::value::host::Host;
 use crate::value::uri::Uri;
+use crate::write::compose::{Form, text_in};
+use crate::write::dots::remove_dot_segments;
+
+/// Why a URI could not become a [`url::Url`] that means the same (feature
+/// `url`).
+///
+/// ```
+/// use uri_runtime::{Component, Uri, UrlError};
+///
+/// // A template wrote the value ".." as data; WHATWG would climb over it.
+/// let uri = Uri::parse("https://api.example.com/v2/users/%2E%2E/delete")?;
+/// let err = url::Url::try_from(&uri).unwrap_err();
+/// assert!(matches!(err, UrlError::Reread { component: Component::Path, .. }));
+/// assert_eq!(
+///     err.to_string(),
+///     "url reads the path \"/v2/users/%2E%2E/delete\" as \"/v2/delete\""
+/// );
+/// # Ok::<(), uri_runtime::ParseError>(())
+/// ```
+///
+/// What `url` changes, and what the conversion does about each:
+///
+/// | `url` reads | example | conversion |
+/// |---|---|---|
+/// | `%2E` and `%2E%2E` segments as `.` and `..` (special schemes) | `/users/%2E%2E/delete` becomes `/delete` | [`UrlError::Reread`], path |
+/// | a path after `scheme:/` as the host (special schemes) | `http:/a` becomes `http://a/` | [`UrlError::Reread`], host |
+/// | an empty host of a special scheme as the next segment | `http:///a` becomes `http://a/` | [`UrlError::Reread`], host |
+/// | a registered name in another IPv4 notation as an address | `0x7f.1` becomes `127.0.0.1` | [`UrlError::Reread`], host |
+/// | a percent-encoded international name in punycode | `b%C3%BCcher.de` becomes `xn--bcher-kva.de` | kept with the `idna` feature (the same name), else [`UrlError::Reread`], host |
+/// | literal `.` and `..` segments removed | `/a/./b/../c` becomes `/a/c` | kept: RFC 3986 removes them too (section 5.2.4) |
+/// | the scheme and host lowercased, the default port dropped, an empty path as `/` | `HTTP://H:80` becomes `http://h/` | kept: equivalent (sections 6.2.2.1 and 6.2.3) |
+/// | escapes of unreserved characters, `'` in a query as `%27` | `%7E` and `~` | kept: the same characters |
+/// | an empty password, or an empty userinfo, dropped | `http://u:@h/` becomes `http://u@h/` | kept: the same credentials |
+///
+/// Tabs, newlines and `\`, which WHATWG strips or reads as `/`, cannot
+/// be in a URI, so they never reach `url` from here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum UrlError {
+    /// `url` refused the text.
+    Rejected(url::ParseError),
+    /// `url` reads `component` differently: `ours` as RFC 3986 reads it,
+    /// `theirs` as `url` does.
+    Reread {
+        /// The first component read differently.
+        component: Component,
+        /// The component as this crate reads it.
+        ours: String,
+        /// The component as `url` reads it.
+        theirs: String,
+    },
+}
+
+impl fmt::Display for UrlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UrlError::Rejected(err) => write!(f, "url refused the URI: {err}"),
+            UrlError::Reread {
+                component,
+                ours,
+                theirs,
+            } => super::reread::describe(f, "url", *component, ours, theirs),
+        }
+    }
+}
+
+impl core::error::Error for UrlError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            UrlError::Rejected(err) => Some(err),
+            UrlError::Reread { .. } => None,
+        }
+    }
+}
 
 impl TryFrom<&url::Url> for UriBuf {
     type Error = ParseError;
@@ -35,36 +120,173 @@ impl TryFrom<&url::Url> for UriBuf {
 }
 
 impl TryFrom<&UriBuf> for url::Url {
-    type Error = url::ParseError;
+    type Error = UrlError;
 
     /// See the conversion from [`Uri`].
-    fn try_from(uri: &UriBuf) -> Result<url::Url, url::ParseError> {
+    fn try_from(uri: &UriBuf) -> Result<url::Url, UrlError> {
+        url::Url::try_from(&uri.as_uri())
+    }
+}
+
+impl TryFrom<UriBuf> for url::Url {
+    type Error = UrlError;
+
+    /// See the conversion from [`Uri`].
+    fn try_from(uri: UriBuf) -> Result<url::Url, UrlError> {
         url::Url::try_from(&uri.as_uri())
     }
 }
 
 impl TryFrom<&Uri<'_>> for url::Url {
-    type Error = url::ParseError;
+    type Error = UrlError;
 
-    /// Parses the URI with the WHATWG rules. For the special schemes
-    /// (`http`, `https`, `ws`, `wss`, `ftp`, `file`) that rewrites: the host
-    /// is lowercased (and IDNA-mapped), dot segments are removed, escapes
-    /// of `.` count as dots (`%2e%2e` climbs like `..`, where RFC 3986
-    /// resolution keeps it), the default port is dropped, an empty path
-    /// becomes `/`, and `\` would count as `/` (it never appears in a valid
-    /// URI). IPv4 hosts in other notations (`0x7f.1`) are read as
-    /// addresses; RFC 3986 calls them registered names. Compare with
-    /// [`Uri::normalize_with`] if the difference matters.
+    /// Parses the URI with the WHATWG rules, then checks that `url` reads
+    /// the same scheme, userinfo, host, port, path, query and fragment;
+    /// [`UrlError`] lists what `url` rewrites and which rewrites keep the
+    /// meaning.
     ///
     /// ```
     /// use uri_runtime::Uri;
     ///
-    /// let uri = Uri::parse("HTTP://Example.com:80/a/%2e%2e/b")?;
-    /// let url = url::Url::try_from(&uri)?;
-    /// assert_eq!(url.as_str(), "http://example.com/b");
+    /// // Rewritten, but equivalent: accepted.
+    /// let uri = Uri::parse("HTTP://Example.com:80/a/./b/../c")?;
+    /// assert_eq!(url::Url::try_from(&uri)?.as_str(), "http://example.com/a/c");
+    ///
+    /// // Read as another resource: refused.
+    /// let uri = Uri::parse("http:/internal-host/admin")?;
+    /// assert!(url::Url::try_from(&uri).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    fn try_from(uri: &Uri<'_>) -> Result<url::Url, url::ParseError> {
-        url::Url::parse(uri.as_str())
+    fn try_from(uri: &Uri<'_>) -> Result<url::Url, UrlError> {
+        let url = url::Url::parse(uri.as_str()).map_err(UrlError::Rejected)?;
+        match reread(uri, &url) {
+            None => Ok(url),
+            Some((component, ours, theirs)) => Err(UrlError::Reread {
+                component,
+                ours,
+                theirs,
+            }),
+        }
     }
+}
+
+/// The first component `url` reads differently from `uri`, with both
+/// readings.
+fn reread(uri: &Uri<'_>, url: &url::Url) -> Option<(Component, String, String)> {
+    let differs =
+        |component, ours: &str, theirs: &str| Some((component, ours.into(), theirs.into()));
+    if !uri.scheme().eq_ignore_ascii_case(url.scheme()) {
+        return differs(Component::Scheme, uri.scheme(), url.scheme());
+    }
+    let (user, password) = match uri.userinfo() {
+        Some(userinfo) => userinfo.split_once(':').unwrap_or((userinfo, "")),
+        None => ("", ""),
+    };
+    if !same_text(user, url.username()) || !same_text(password, url.password().unwrap_or("")) {
+        let theirs = match url.password() {
+            Some(password) => alloc::format!("{}:{password}", url.username()),
+            None => url.username().into(),
+        };
+        return differs(Component::Userinfo, uri.userinfo().unwrap_or(""), &theirs);
+    }
+    let ours_host = uri.host().unwrap_or("");
+    let theirs_host = url.host_str().unwrap_or("");
+    if !same_host(uri, url) {
+        return differs(Component::Host, ours_host, theirs_host);
+    }
+    let ours_port = uri.port_u16().ok().flatten();
+    if url.port() != ours_port && url.port_or_known_default() != ours_port {
+        let theirs = url
+            .port()
+            .map(|p| alloc::format!("{p}"))
+            .unwrap_or_default();
+        return differs(Component::Port, uri.port().unwrap_or(""), &theirs);
+    }
+    if !same_path(uri, url) {
+        return differs(Component::Path, uri.path(), url.path());
+    }
+    if !same_query(uri.query(), url.query()) {
+        return differs(
+            Component::Query,
+            uri.query().unwrap_or(""),
+            url.query().unwrap_or(""),
+        );
+    }
+    if !same_optional(uri.fragment(), url.fragment()) {
+        return differs(
+            Component::Fragment,
+            uri.fragment().unwrap_or(""),
+            url.fragment().unwrap_or(""),
+        );
+    }
+    None
+}
+
+/// Whether two texts are the same characters: equal once escapes of
+/// unreserved characters are decoded and the rest are in uppercase hex
+/// (RFC 3986 section 6.2.2).
+fn same_text(ours: &str, theirs: &str) -> bool {
+    ours == theirs || text_in(ours, Form::Normalized) == text_in(theirs, Form::Normalized)
+}
+
+fn same_optional(ours: Option<&str>, theirs: Option<&str>) -> bool {
+    match (ours, theirs) {
+        (Some(ours), Some(theirs)) => same_text(ours, theirs),
+        (ours, theirs) => ours.is_none() && theirs.is_none(),
+    }
+}
+
+/// The query, where WHATWG also writes `'` as `%27` for the special
+/// schemes: the same character, so not a different reading.
+fn same_query(ours: Option<&str>, theirs: Option<&str>) -> bool {
+    let apostrophe = |text: &str| -> String { text.replace("%27", "'") };
+    match (ours, theirs) {
+        (Some(ours), Some(theirs)) => same_text(&apostrophe(ours), &apostrophe(theirs)),
+        (ours, theirs) => ours.is_none() && theirs.is_none(),
+    }
+}
+
+/// Whether `url` reads the same host: the same address for IP literals,
+/// the same name (ASCII case aside) for registered names, and none where
+/// there is none (an empty host and no host are the same for `file`).
+fn same_host(uri: &Uri<'_>, url: &url::Url) -> bool {
+    let theirs = url.host();
+    match (uri.host_parsed(), theirs) {
+        (None | Some(Host::RegName("")), None | Some(url::Host::Domain(""))) => true,
+        (Some(Host::Ipv4(ours)), Some(url::Host::Ipv4(theirs))) => ours == theirs,
+        (Some(Host::Ipv6(ours)), Some(url::Host::Ipv6(theirs))) => ours == theirs,
+        (Some(Host::RegName(ours)), Some(url::Host::Domain(theirs))) => {
+            let ours = ascii_name(ours);
+            text_in(&ours, Form::Lowercased) == text_in(theirs, Form::Lowercased)
+        }
+        _ => false,
+    }
+}
+
+/// A registered name as DNS would look it up: percent-encoded UTF-8
+/// mapped to punycode when the `idna` feature is on, as `url` maps it.
+fn ascii_name(name: &str) -> Cow<'_, str> {
+    #[cfg(feature = "idna")]
+    if let Ok(Cow::Owned(decoded)) = crate::pct::decode_utf8(name) {
+        // Only for an international name: an escaped ASCII character that
+        // `url` decodes (`%22` as `"`) gives a host no URI can hold.
+        if let Some(Ok(ascii)) = (!decoded.is_ascii()).then(|| uri_idna::host_to_ascii(&decoded)) {
+            return Cow::Owned(ascii.into_owned());
+        }
+    }
+    Cow::Borrowed(name)
+}
+
+/// Whether `url` reads the same path: ours once its literal dot segments
+/// are removed (as RFC 3986 removes them; escaped dots stay data), with an
+/// empty path after an authority read as `/` as WHATWG writes it.
+fn same_path(uri: &Uri<'_>, url: &url::Url) -> bool {
+    let path = uri.path();
+    let ours = if path.starts_with('/') {
+        Cow::Owned(remove_dot_segments(path))
+    } else {
+        Cow::Borrowed(path)
+    };
+    let theirs = url.path();
+    same_text(&ours, theirs) || (ours.is_empty() && theirs == "/" && uri.authority().is_some())
 }

@@ -42,6 +42,25 @@
 //! empty value would make the path start with `//` without an authority,
 //! or turn the relative path `{v}/x` into `/x`, the path gets a `/.` or
 //! `./` prefix, dot segments that resolve to the same place.
+//!
+//! The promise holds wherever the URI is read by RFC 3986. A WHATWG parser
+//! (the `url` crate, and so `reqwest`) reads `%2E%2E` as `..` and would
+//! climb over the value after all; the conversions to `url::Url` and
+//! `http::Uri` (features `url`, `http`) therefore read the result back and
+//! refuse, with `UrlError` or `HttpUriError`, any URI that crate would
+//! read as another resource. Hand a template's result over through them, not as
+//! text:
+//!
+//! ```
+//! # #[cfg(feature = "url")] {
+//! use uri_runtime::uri;
+//!
+//! let id = "..";
+//! let u = uri!("https://api.example.com/v2/users/{id}/delete");
+//! assert_eq!(u, "https://api.example.com/v2/users/%2E%2E/delete");
+//! assert!(url::Url::try_from(&u).is_err()); // not `https://api.example.com/v2/delete`
+//! # }
+//! ```
 
 use core::fmt::Display;
 
