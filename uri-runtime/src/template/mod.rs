@@ -26,8 +26,12 @@
 //! | `?key={v}` a parameter's whole value | all but `pchar`, `/`, `?`, and also `& = +` | `&key=` (the parameter repeats) | the parameter is left out |
 //! | `?{v}` a whole parameter | the same | `&` | the parameter is left out |
 //! | `?{*v}` a whole parameter, `&` `=` kept | all but `pchar`, `/`, `?` | `&` | the parameter is left out |
-//! | any other query hole | as for a value | `,` | nothing |
-//! | `#{v}` in the fragment | all but `pchar`, `/`, `?` | `,` | nothing |
+//! | any other query hole | as for a value, and `,` | `,` | nothing |
+//! | `#{v}` in the fragment | all but `pchar`, `/`, `?`, and also `,` | `,` | nothing |
+//!
+//! Where items are joined with `,`, a `,` inside an item is written `%2C`,
+//! so splitting at `,` and decoding gives the items back: `["a,b", "c"]`
+//! is `a%2Cb,c`, never the same text as `["a", "b", "c"]`.
 //!
 //! `%` is always encoded, so a value is data and never an escape: `%2F`
 //! arrives as `%252F`. A space is `%20` everywhere (form decoders read it
@@ -164,7 +168,9 @@ impl<'w> Hole<'w> {
     /// does) leaves what it wrote so far; nothing panics.
     pub fn item<T: Display + ?Sized>(&mut self, value: &T) {
         self.writer.start_item(self.kind, self.key, self.items == 0);
-        self.writer.write_value(self.kind, value);
+        let comma_joined =
+            self.key.is_none() && !matches!(self.kind, HoleKind::PathSegment | HoleKind::Path);
+        self.writer.write_value(self.kind, comma_joined, value);
         self.items += 1;
     }
 }

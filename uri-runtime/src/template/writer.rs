@@ -27,6 +27,13 @@ use crate::write::compose::keep_path_shape;
 /// the end of a scheme (`segment-nz-nc`, RFC 3986 section 4.2).
 const FIRST_SEGMENT: EncodeSet = PATH_SEGMENT.but_encode(b":");
 
+/// The sets for an item of a hole whose items are joined with `,`: a `,`
+/// inside an item is encoded, so `["a,b", "c"]` and `["a", "b", "c"]` stay
+/// two lists (`a%2Cb,c` and `a,b,c`).
+const QUERY_PARAM_ITEM: EncodeSet = QUERY_PARAM.but_encode(b",");
+const QUERY_ITEM: EncodeSet = QUERY.but_encode(b",");
+const FRAGMENT_ITEM: EncodeSet = FRAGMENT.but_encode(b",");
+
 /// Builds the value of one `uri!` template; only the macro's expansion
 /// calls it, in component order.
 #[doc(hidden)]
@@ -162,15 +169,27 @@ impl TemplateWriter {
         }
     }
 
-    /// Writes `value`'s text encoded for `kind`, with no buffer in between.
-    pub(super) fn write_value<T: Display + ?Sized>(&mut self, kind: HoleKind, value: &T) {
+    /// Writes `value`'s text encoded for `kind`, with no buffer in between;
+    /// `comma_joined` when the hole's items are joined with `,` (see
+    /// [`Hole::item`](super::Hole::item)).
+    pub(super) fn write_value<T: Display + ?Sized>(
+        &mut self,
+        kind: HoleKind,
+        comma_joined: bool,
+        value: &T,
+    ) {
+        let encoding = Encoding {
+            writer: self,
+            kind,
+            comma_joined,
+        };
         // Writing into a `String` cannot fail; an error can only come from
         // a `Display` impl breaking its contract, and then the text it
         // wrote so far stays, already encoded.
-        let _ = write!(Encoding { writer: self, kind }, "{value}");
+        let _ = write!({ encoding }, "{value}");
     }
 
-    fn push_value(&mut self, text: &str, kind: HoleKind) {
+    fn push_value(&mut self, text: &str, kind: HoleKind, comma_joined: bool) {
         match kind {
             HoleKind::PathSegment => {
                 let set = self.segment_set();
@@ -188,10 +207,25 @@ impl TemplateWriter {
                 }
             }
             HoleKind::QueryKey | HoleKind::QueryValue => {
-                push_encoded(&mut self.out, text, &QUERY_PARAM);
+                let set = if comma_joined {
+                    &QUERY_PARAM_ITEM
+                } else {
+                    &QUERY_PARAM
+                };
+                push_encoded(&mut self.out, text, set);
             }
-            HoleKind::Query => push_encoded(&mut self.out, text, &QUERY),
-            HoleKind::Fragment => push_encoded(&mut self.out, text, &FRAGMENT),
+            HoleKind::Query => {
+                let set = if comma_joined { &QUERY_ITEM } else { &QUERY };
+                push_encoded(&mut self.out, text, set);
+            }
+            HoleKind::Fragment => {
+                let set = if comma_joined {
+                    &FRAGMENT_ITEM
+                } else {
+                    &FRAGMENT
+                };
+                push_encoded(&mut self.out, text, set);
+            }
         }
     }
 
@@ -237,11 +271,12 @@ impl TemplateWriter {
 struct Encoding<'w> {
     writer: &'w mut TemplateWriter,
     kind: HoleKind,
+    comma_joined: bool,
 }
 
 impl fmt::Write for Encoding<'_> {
     fn write_str(&mut self, text: &str) -> fmt::Result {
-        self.writer.push_value(text, self.kind);
+        self.writer.push_value(text, self.kind, self.comma_joined);
         Ok(())
     }
 }
