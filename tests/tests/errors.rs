@@ -159,3 +159,44 @@ fn the_rendering_underlines_the_offending_bytes() {
     let err = UriRef::parse(input).unwrap_err();
     assert_eq!(err.render(input).to_string(), "/tab\\there\n    ^^");
 }
+
+/// Each run-time hint names the fix for the place of the mistake.
+#[test]
+fn hints_fit_the_place() {
+    let hint = |text: &str| Uri::parse(text).unwrap_err().hint().unwrap_or_default();
+    let reference_hint = |text: &str| UriRef::parse(text).unwrap_err().hint().unwrap_or_default();
+    // A space in a host is no "%20" matter.
+    assert_eq!(
+        hint("http://exa mple.com/"),
+        "a host name cannot contain this character"
+    );
+    // Non-ASCII: IDNA for a host, IRIs or UTF-8 escapes elsewhere.
+    assert!(hint("https://bücher.example/").contains("Iri::parse"));
+    assert!(hint("https://bücher.example/").contains("to_uri_idna"));
+    assert!(hint("https://example.com/café").contains("Iri::parse"));
+    assert!(hint("https://example.com/café").contains("UTF-8"));
+    // Margins of whitespace are named as such, not as a scheme or a path.
+    for text in [" http://a/", "http://a/\n", "\thttp://a/"] {
+        assert!(
+            hint(text).contains("starts or ends with whitespace"),
+            "{text:?}"
+        );
+    }
+    assert!(reference_hint("  /padded  ").contains("starts or ends with whitespace"));
+    // A space inside is still a "%20".
+    assert_eq!(hint("http://a/b c"), "write \"%20\" for a space");
+    // A zone identifier names RFC 6874 and the option.
+    assert!(hint("http://[fe80::1%25eth0]/").contains("ParseOptions::with_zone_ids"));
+}
+
+/// The compile-time error for a space in a host says what the run-time one
+/// says (`tests/ui/fail/space-in-host.stderr`).
+#[test]
+fn a_space_in_a_host_is_worded_alike_at_compile_time() {
+    let stderr = include_str!("ui/fail/space-in-host.stderr");
+    let hint = Uri::parse("http://exa mple.com/")
+        .unwrap_err()
+        .hint()
+        .unwrap_or_default();
+    assert!(stderr.contains(&format!("help: {hint}\n")), "{stderr}");
+}

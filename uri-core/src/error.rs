@@ -174,6 +174,9 @@ pub struct ParseError {
     kind: ParseErrorKind,
     text: [u8; MAX_TEXT],
     text_len: u8,
+    /// The culprit is whitespace that starts or ends the input: text
+    /// pasted with its margins, which the hint names as such.
+    in_margin: bool,
 }
 
 impl ParseError {
@@ -197,6 +200,7 @@ impl ParseError {
             kind,
             text,
             text_len: (i - index) as u8,
+            in_margin: in_margin(input, index),
         }
     }
 
@@ -265,15 +269,30 @@ impl ParseError {
     pub fn hint(&self) -> Option<&'static str> {
         let text = self.text();
         Some(match self.kind {
+            _ if self.in_margin => {
+                "the input starts or ends with whitespace, which is not part of a URI: trim it"
+            }
             ParseErrorKind::InvalidPercentEncoding(_) => {
                 "\"%\" must be followed by two hex digits; write \"%25\" for a literal percent sign"
+            }
+            ParseErrorKind::InvalidChar(Component::Host) if text.len() > 1 => {
+                "an international host name has an ASCII form: parse the text as an IRI \
+                 (`Iri::parse`) and map it with `to_uri_idna`, or write its \"xn--\" labels"
+            }
+            ParseErrorKind::InvalidChar(Component::Host) => {
+                "a host name cannot contain this character"
             }
             ParseErrorKind::InvalidChar(_) if text == " " => "write \"%20\" for a space",
             ParseErrorKind::InvalidChar(_) if text.len() == 1 && is_reserved(text) => {
                 "percent-encode it if it is data, not a delimiter"
             }
             ParseErrorKind::InvalidChar(_) if text.len() > 1 => {
-                "percent-encode non-ASCII characters as UTF-8 bytes"
+                "a URI is ASCII: percent-encode non-ASCII characters as UTF-8 bytes \
+                 (`pct::encode`), or parse the text as an IRI (`Iri::parse`)"
+            }
+            ParseErrorKind::InvalidIpv6 if text == "%" => {
+                "a zone identifier (\"%25eth0\", RFC 6874) is accepted only when asked for, \
+                 with `ParseOptions::with_zone_ids`"
             }
             ParseErrorKind::MissingScheme => {
                 "a URI starts with a scheme such as \"https:\"; this is at best a relative reference"
@@ -303,6 +322,26 @@ impl ParseError {
             _ => return None,
         })
     }
+}
+
+/// Whether the byte at `index` is ASCII whitespace with only whitespace
+/// before it or only whitespace after it.
+const fn in_margin(input: &[u8], index: usize) -> bool {
+    if index >= input.len() || !input[index].is_ascii_whitespace() {
+        return false;
+    }
+    let mut i = 0;
+    while i < index && input[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    if i == index {
+        return true;
+    }
+    let mut j = index;
+    while j < input.len() && input[j].is_ascii_whitespace() {
+        j += 1;
+    }
+    j == input.len()
 }
 
 /// Where the offending text starting at `index` ends.

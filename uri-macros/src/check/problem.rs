@@ -36,7 +36,10 @@ impl Problem {
                  use `{}_ref!` for a relative reference",
                 grammar.macro_name()
             )),
-            ParseErrorKind::InvalidChar(_) if culprit.len() == 1 && !culprit.contains(' ') => {
+            // A host takes no escapes a person would mean, so no "write %XX".
+            ParseErrorKind::InvalidChar(component)
+                if component != Component::Host && culprit.len() == 1 && !culprit.contains(' ') =>
+            {
                 let byte = culprit.as_bytes()[0];
                 let encoded = String::from_utf8_lossy(&encode_byte(byte)).into_owned();
                 Some(match err.hint() {
@@ -173,7 +176,6 @@ impl Problem {
                  `idna` feature of uri-runtime (on by default); or write the host in its ASCII \
                  form (\"xn--\" labels)",
             ),
-            Component::Host => Some("a host name cannot contain this character"),
             _ => err.hint(),
         };
         Problem {
