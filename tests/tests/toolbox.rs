@@ -94,7 +94,7 @@ fn raw_values_are_encoded_with_their_own_sets() {
     let u = UriBuilder::new()
         .scheme("s")
         .userinfo("a@b:c")
-        .host("h st")
+        .reg_name("h st")
         .path("/a b/%/c")
         .query("k=v w&x")
         .fragment("#f")
@@ -360,4 +360,42 @@ fn components_are_checked_on_their_own() {
     );
     assert!(check_component("a@b", Component::Userinfo).is_err());
     assert!(check_component("a:b", Component::Userinfo).is_ok());
+}
+
+#[test]
+fn a_host_is_taken_as_a_person_writes_it() {
+    let build = |host: &str| UriBuilder::new().scheme("http").host(host).build();
+    assert_eq!(build("::1").unwrap(), "http://[::1]");
+    assert_eq!(build("[::1]").unwrap(), "http://[::1]");
+    assert_eq!(build("127.0.0.1").unwrap(), "http://127.0.0.1");
+    assert_eq!(build("Example.COM").unwrap(), "http://Example.COM");
+    assert_eq!(build("bücher.de").unwrap(), "http://xn--bcher-kva.de");
+    // What no host holds is an error at the culprit, never an escape.
+    for (host, at) in [
+        ("example.com:8080", 11),
+        ("a/b", 1),
+        ("user@h", 4),
+        ("exa mple", 3),
+        ("h%", 1),
+    ] {
+        match build(host) {
+            Err(BuildError::Invalid(Component::Host, err)) => assert_eq!(err.index(), at, "{host}"),
+            other => panic!("{host}: {other:?}"),
+        }
+    }
+    let err = build("bücher..de").unwrap_err();
+    assert!(matches!(err, BuildError::InternationalHost(_)), "{err:?}");
+    assert!(err.to_string().contains("empty label"), "{err}");
+    // The same rule for the setter.
+    let mut u = uri::UriBuf::parse("http://h/p").unwrap();
+    u.set_host(Some("bücher.de")).unwrap();
+    assert_eq!(u, "http://xn--bcher-kva.de/p");
+    assert!(u.set_host(Some("example.com:8080")).is_err());
+    // An escaped name, valid RFC 3986 though no DNS name, stays possible.
+    let raw = UriBuilder::new()
+        .scheme("x")
+        .reg_name("a b")
+        .build()
+        .unwrap();
+    assert_eq!(raw, "x://a%20b");
 }

@@ -182,7 +182,7 @@ proptest! {
     ) {
         let mut builder = UriBuilder::new().path(&path);
         if let Some(s) = scheme { builder = builder.scheme(s); }
-        if let Some(h) = &host { builder = builder.host(h); }
+        if let Some(h) = &host { builder = builder.reg_name(h); }
         if let Some(p) = port { builder = builder.port(p); }
         if let Some(q) = &query { builder = builder.query(q); }
         if let Some(f) = &fragment { builder = builder.fragment(f); }
@@ -249,10 +249,45 @@ proptest! {
                 prop_assert!(err.index() <= text.len() && text.is_char_boundary(err.index()));
                 let _ = err.to_string();
             }
+            Err(uri::BuildError::InternationalHost(err)) => {
+                // Only a host goes through IDNA, and it points into the text.
+                prop_assert_eq!(&uri, &before);
+                prop_assert_eq!(which, 2);
+                prop_assert!(err.index() + err.len() <= text.len(), "{:?}", err);
+            }
             Err(other) => {
                 prop_assert_eq!(&uri, &before);
                 prop_assert_eq!(other, uri::BuildError::PathNotAbsolute);
             }
+        }
+    }
+
+    /// `host` takes what a person writes: the result is a valid URI whose
+    /// host is the text given (or its ASCII form), or the error points at
+    /// the culprit in the text.
+    #[test]
+    fn a_host_as_written_is_kept_mapped_or_refused(host in prop_oneof![
+        any::<String>(),
+        prop::collection::vec(
+            prop::sample::select(vec!["a", "Z", "0", ".", "-", "é", "例", ":", "/", "@", " ", "[", "::1", "%41", "%"]),
+            0..6
+        ).prop_map(|pieces| pieces.concat()),
+    ]) {
+        match UriBuilder::new().scheme("http").host(&host).build() {
+            Ok(built) => {
+                reparses_same(built.as_str(), built.components())?;
+                let written = built.host().unwrap_or_default();
+                let address = host.parse::<std::net::IpAddr>().is_ok();
+                prop_assert!(address || written == host || !host.is_ascii(), "{:?} became {:?}", host, written);
+                prop_assert!(written.is_ascii());
+            }
+            Err(uri::BuildError::Invalid(uri::Component::Host, err)) => {
+                prop_assert!(err.index() < host.len() && host.is_char_boundary(err.index()));
+            }
+            Err(uri::BuildError::InternationalHost(err)) => {
+                prop_assert!(err.index() + err.len() <= host.len());
+            }
+            Err(other) => prop_assert!(false, "{:?}: {}", host, other),
         }
     }
 }

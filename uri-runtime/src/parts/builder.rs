@@ -6,8 +6,8 @@ use core::fmt;
 use core::net::IpAddr;
 
 use uri_core::parse::{ParseOptions, check_component, parse_host};
-use uri_core::pct::{FRAGMENT, PATH, PATH_SEGMENT, QUERY, REG_NAME, USERINFO};
-use uri_core::{Component, Components, ParseError};
+use uri_core::pct::{FRAGMENT, PATH, PATH_SEGMENT, QUERY, REG_NAME, USERINFO, is_triplet};
+use uri_core::{Component, Components, ParseError, ParseErrorKind};
 
 use crate::parts::query::QueryWriter;
 use crate::pct::encode;
@@ -28,7 +28,7 @@ use crate::write::dots::Joined;
 ///      \"%\" must be followed by two hex digits; write \"%25\" for a literal percent sign"
 /// );
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum BuildError {
     /// An already-encoded value does not match its component's rule; the
@@ -42,6 +42,11 @@ pub enum BuildError {
     /// With an authority, a non-empty path must start with `/` (RFC 3986
     /// section 3.3); adding one silently would change the path you gave.
     PathNotAbsolute,
+    /// An international host name with no ASCII form (feature `idna`);
+    /// the error's offsets are into the name given to
+    /// [`UriBuilder::host`].
+    #[cfg(feature = "idna")]
+    InternationalHost(uri_idna::IdnaError),
 }
 
 impl fmt::Display for BuildError {
@@ -63,6 +68,8 @@ impl fmt::Display for BuildError {
             BuildError::PathNotAbsolute => f.write_str(
                 "with an authority the path must be empty or start with \"/\": add the \"/\"",
             ),
+            #[cfg(feature = "idna")]
+            BuildError::InternationalHost(err) => write!(f, "the host value is invalid: {err}"),
         }
     }
 }
@@ -106,6 +113,9 @@ pub struct UriBuilder<'a> {
     pub(crate) path: Cow<'a, str>,
     pub(crate) query: Option<Cow<'a, str>>,
     pub(crate) fragment: Option<Cow<'a, str>>,
+    /// Why the host given to [`host`](Self::host) is no host, reported by
+    /// `build` (the setters return `Self`, to chain).
+    host_error: Option<BuildError>,
 }
 
 impl<'a> UriBuilder<'a> {
@@ -147,6 +157,7 @@ impl<'a> UriBuilder<'a> {
             path: Cow::Borrowed(parsed.path()),
             query: parsed.query().map(Cow::Borrowed),
             fragment: parsed.fragment().map(Cow::Borrowed),
+            host_error: None,
         }
     }
 
@@ -171,11 +182,49 @@ impl<'a> UriBuilder<'a> {
         self
     }
 
-    /// A raw registered name, encoded with
-    /// [`REG_NAME`](crate::pct::REG_NAME). For IP addresses use
-    /// [`host_ip`](Self::host_ip): a raw `::1` is a name, encoded as such.
+    /// The host as a person writes it: an IP address (IPv6 with or
+    /// without its brackets), a DNS name, or an international name, which
+    /// becomes its ASCII form through IDNA (feature `idna`). A character
+    /// no host holds (`:`, `/`, `@`, a space, …) is an error from `build`
+    /// pointing at it, never encoded: `example.com:8080` is a host and a
+    /// port, and only [`port`](Self::port) sets the port.
+    ///
+    /// ```
+    /// use uri_runtime::{BuildError, Component, UriBuilder};
+    ///
+    /// let uri = UriBuilder::new().scheme("http").host("::1").build()?;
+    /// assert_eq!(uri, "http://[::1]");
+    /// # #[cfg(feature = "idna")]
+    /// assert_eq!(UriBuilder::new().scheme("http").host("bücher.de").build()?, "http://xn--bcher-kva.de");
+    ///
+    /// let err = UriBuilder::new().scheme("http").host("example.com:8080").build().unwrap_err();
+    /// let BuildError::Invalid(Component::Host, at) = err else { panic!("{err}") };
+    /// assert_eq!(at.index(), 11);
+    /// # Ok::<(), BuildError>(())
+    /// ```
+    ///
+    /// Percent-encoded registered names, valid in RFC 3986 but unknown to
+    /// DNS, go through [`reg_name`](Self::reg_name) or
+    /// [`host_encoded`](Self::host_encoded).
     #[must_use]
-    pub fn host(mut self, raw: &'a str) -> Self {
+    pub fn host(mut self, host: &'a str) -> Self {
+        self.host_error = None;
+        self.host = match person_host(host) {
+            Ok(text) => Some(text),
+            Err(err) => {
+                self.host_error = Some(err);
+                Some(Cow::Borrowed(host))
+            }
+        };
+        self
+    }
+
+    /// A raw registered name, encoded with
+    /// [`REG_NAME`](crate::pct::REG_NAME): for the rare registry that is
+    /// not DNS and takes any bytes. Prefer [`host`](Self::host).
+    #[must_use]
+    pub fn reg_name(mut self, raw: &'a str) -> Self {
+        self.host_error = None;
         self.host = Some(encode(raw, &REG_NAME));
         self
     }
@@ -192,10 +241,8 @@ impl<'a> UriBuilder<'a> {
     /// ```
     #[must_use]
     pub fn host_ip(mut self, address: IpAddr) -> Self {
-        self.host = Some(Cow::Owned(match address {
-            IpAddr::V4(v4) => alloc::format!("{v4}"),
-            IpAddr::V6(v6) => alloc::format!("[{v6}]"),
-        }));
+        self.host_error = None;
+        self.host = Some(Cow::Owned(ip_host(address)));
         self
     }
 
@@ -203,6 +250,7 @@ impl<'a> UriBuilder<'a> {
     /// brackets), checked at build time.
     #[must_use]
     pub fn host_encoded(mut self, text: &'a str) -> Self {
+        self.host_error = None;
         self.host = Some(Cow::Borrowed(text));
         self
     }
@@ -331,6 +379,9 @@ impl<'a> UriBuilder<'a> {
 
     /// Checks every value and writes the reference.
     pub(crate) fn write(&self) -> Result<(String, Components), BuildError> {
+        if let Some(err) = &self.host_error {
+            return Err(err.clone());
+        }
         let check = |value: &Option<Cow<'a, str>>, component| match value {
             Some(text) => {
                 check_component(text, component).map_err(|e| BuildError::Invalid(component, e))
@@ -379,4 +430,45 @@ impl<'a> UriBuilder<'a> {
             self.fragment.as_deref(),
         ))
     }
+}
+
+/// An IP address as URI host text: IPv6 in brackets.
+fn ip_host(address: IpAddr) -> String {
+    match address {
+        IpAddr::V4(v4) => alloc::format!("{v4}"),
+        IpAddr::V6(v6) => alloc::format!("[{v6}]"),
+    }
+}
+
+/// A host as a person writes it, as URI host text (see
+/// [`UriBuilder::host`]): an address in its URI form, an IP literal as
+/// given (checked with the rest), an international name in ASCII, and a
+/// name of registered-name characters (escapes included) as it is.
+pub(crate) fn person_host(host: &str) -> Result<Cow<'_, str>, BuildError> {
+    if let Ok(address) = host.parse::<IpAddr>() {
+        return Ok(Cow::Owned(ip_host(address)));
+    }
+    if host.starts_with('[') {
+        return Ok(Cow::Borrowed(host));
+    }
+    #[cfg(feature = "idna")]
+    if !host.is_ascii() {
+        return match uri_idna::host_to_ascii(host) {
+            Ok(ascii) => Ok(Cow::Owned(ascii.into_owned())),
+            Err(err) => Err(BuildError::InternationalHost(err)),
+        };
+    }
+    let bytes = host.as_bytes();
+    let mut at = 0;
+    while let Some(&b) = bytes.get(at) {
+        if b == b'%' && is_triplet(bytes, at, bytes.len()) {
+            at += 3;
+        } else if REG_NAME.keeps(b) {
+            at += 1;
+        } else {
+            let err = ParseError::new(host, at, ParseErrorKind::InvalidChar(Component::Host));
+            return Err(BuildError::Invalid(Component::Host, err));
+        }
+    }
+    Ok(Cow::Borrowed(host))
 }

@@ -48,23 +48,28 @@ macro_rules! setters {
                 })
             }
 
-            /// Sets the host, or with `None` removes the whole authority
-            /// (userinfo and port included).
+            /// Sets the host, written as a person writes it (as
+            /// [`UriBuilder::host`] takes it: an IP address with or without
+            /// brackets, a DNS name, an international name through IDNA),
+            /// or with `None` removes the whole authority (userinfo and port
+            /// included).
             ///
             /// # Errors
             ///
-            /// [`BuildError::Invalid`] for text that is not a host,
+            /// [`BuildError::Invalid`] for text that is not a host, pointing
+            /// at the first character no host holds;
             /// [`BuildError::PathNotAbsolute`] when adding an authority in
             /// front of a rootless path.
             #[doc = concat!("\n```\n", $example, "\nu.set_host(Some(\"[::1]\"))?;\nassert_eq!(u, \"http://[::1]:8080/a/b?q#f\");\nu.set_host(None)?;\nassert_eq!(u, \"http:/a/b?q#f\");\n# Ok::<(), uri_runtime::BuildError>(())\n```")]
             pub fn set_host(&mut self, host: Option<&str>) -> Result<(), BuildError> {
-                rebuild!(self, |mut b| {
-                    if host.is_none() {
+                rebuild!(self, |mut b| match host {
+                    Some(host) => b.host(host),
+                    None => {
                         b.userinfo = None;
                         b.port = None;
+                        b.host = None;
+                        b
                     }
-                    b.host = host.map(Cow::Borrowed);
-                    b
                 })
             }
 
