@@ -99,3 +99,35 @@ fn readme_iri_example_holds() -> Result<(), Box<dyn std::error::Error>> {
     assert_eq!(err.index(), 20);
     Ok(())
 }
+
+#[test]
+fn readme_wild_text_example_holds() -> Result<(), Box<dyn std::error::Error>> {
+    use uri::{RepairKind, UriBuf};
+
+    let page = Uri::parse("https://example.com/blog/post.html")?;
+    let link = page.join_lenient("  images/my photo.jpg#top#2 ")?;
+    assert_eq!(
+        link.value,
+        "https://example.com/blog/images/my%20photo.jpg#top%232"
+    );
+    let kinds: Vec<RepairKind> = link.repairs.iter().map(|r| r.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            RepairKind::Trimmed,
+            RepairKind::Encoded,
+            RepairKind::Encoded,
+            RepairKind::Trimmed
+        ]
+    );
+    assert_eq!(
+        UriBuf::parse_lenient("http://example.com:80a/")
+            .unwrap_err()
+            .index(),
+        21
+    );
+    let id = "..";
+    let delete = uri!("https://api.example.com/v2/users/{id}/delete");
+    assert!(url::Url::try_from(&delete).is_err());
+    Ok(())
+}

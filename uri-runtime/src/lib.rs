@@ -49,6 +49,7 @@
 //! | building from raw or encoded parts | [`UriBuilder`], the setters of [`UriBuf`] and [`UriRefBuf`] | 3, 4.2 |
 //! | query parameters | [`Uri::query_params`], [`Uri::form_params`], [`QueryWriter`] | 3.4 |
 //! | zone identifiers (RFC 6874), opt-in | [`ParseOptions`], [`Host::Ipv6Zoned`] | – |
+//! | text from the wild, repaired and reported | [`UriRefBuf::parse_lenient`], [`UriBuf::parse_lenient`], [`Uri::join_lenient`] | – |
 //!
 //! ```
 //! use uri_runtime::{Uri, UriRef};
@@ -131,6 +132,8 @@ pub use interop::http::HttpUriError;
 pub use interop::url::UrlError;
 #[cfg(feature = "macros")]
 pub use macros::compile_time;
+#[cfg(feature = "alloc")]
+pub use ops::lenient::{Repair, RepairKind, Repaired};
 #[cfg(feature = "alloc")]
 pub use ops::normalize::SchemeRules;
 #[cfg(feature = "alloc")]

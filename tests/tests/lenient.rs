@@ -1,0 +1,195 @@
+//! The lenient entry on text from the wild: the issue's hrefs, the links
+//! of two saved HTML pages (`tests/data/html`), and random text. Every
+//! result is a strict URI that re-parses to itself, every repair points at
+//! bytes of the input, and valid text passes through untouched.
+
+use proptest::prelude::*;
+use uri::{ParseErrorKind, RepairKind, Uri, UriBuf, UriRef, UriRefBuf};
+
+/// The value of every `name="…"` attribute, in order, with `&amp;`
+/// unescaped: enough HTML for these fixtures.
+fn attributes(html: &str, name: &str) -> Vec<String> {
+    let marker = format!(" {name}=\"");
+    let mut values = Vec::new();
+    let mut rest = html;
+    while let Some(start) = rest.find(&marker) {
+        rest = &rest[start + marker.len()..];
+        let Some(end) = rest.find('"') else { break };
+        values.push(rest[..end].replace("&amp;", "&"));
+        rest = &rest[end..];
+    }
+    values
+}
+
+fn page(name: &str) -> String {
+    let path = format!("{}/data/html/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[test]
+fn the_hrefs_people_write_are_repaired_and_reported() {
+    let base = Uri::parse("https://example.com/blog/post.html").unwrap();
+    for (href, expected, kinds) in [
+        (
+            "images/my photo.jpg",
+            "https://example.com/blog/images/my%20photo.jpg",
+            &[RepairKind::Encoded][..],
+        ),
+        (
+            "/wiki/Café",
+            "https://example.com/wiki/Caf%C3%A9",
+            &[RepairKind::Encoded],
+        ),
+        (
+            "?q=[rust]",
+            "https://example.com/blog/post.html?q=%5Brust%5D",
+            &[RepairKind::Encoded, RepairKind::Encoded],
+        ),
+        (
+            "/x#a#b",
+            "https://example.com/x#a%23b",
+            &[RepairKind::Encoded],
+        ),
+        (
+            "  /padded  ",
+            "https://example.com/padded",
+            &[RepairKind::Trimmed, RepairKind::Trimmed],
+        ),
+        (
+            "https://bücher.example/ö ä",
+            "https://xn--bcher-kva.example/%C3%B6%20%C3%A4",
+            &[RepairKind::HostMapped, RepairKind::Encoded],
+        ),
+        (
+            "/50%-off",
+            "https://example.com/50%25-off",
+            &[RepairKind::PercentEscaped],
+        ),
+        (
+            "/a\n  b",
+            "https://example.com/a%20%20b",
+            &[RepairKind::Removed, RepairKind::Encoded],
+        ),
+        (
+            "/already%20fine?x=1#y",
+            "https://example.com/already%20fine?x=1#y",
+            &[],
+        ),
+    ] {
+        let joined = base
+            .join_lenient(href)
+            .unwrap_or_else(|e| panic!("{href:?}: {e}"));
+        assert_eq!(joined.value, expected, "{href:?}");
+        let found: Vec<RepairKind> = joined.repairs.iter().map(|r| r.kind).collect();
+        assert_eq!(found, kinds, "{href:?}: {:?}", joined.repairs);
+    }
+    // Ranges name the input's bytes.
+    let repaired = UriRefBuf::parse_lenient("/wiki/Café").unwrap();
+    assert_eq!(repaired.repairs[0].range, 9..11);
+    assert_eq!(
+        repaired.repairs[0].to_string(),
+        "percent-encoded at bytes 9..11"
+    );
+}
+
+#[test]
+fn what_has_no_obvious_reading_is_an_error_at_its_byte() {
+    for (text, at, kind) in [
+        ("http://example.com:80a/", 21, ParseErrorKind::InvalidPort),
+        ("ht tp://example.com/", 2, ParseErrorKind::InvalidScheme),
+        ("http://[fe80::1%eth0]/", 15, ParseErrorKind::InvalidIpv6),
+        ("  http://[::1/", 9, ParseErrorKind::UnclosedIpLiteral),
+    ] {
+        let err = UriBuf::parse_lenient(text).unwrap_err();
+        assert_eq!((err.index(), err.kind()), (at, kind), "{text:?}: {err}");
+    }
+    // Not a URI at all, for the URI entry: no scheme.
+    let err = UriBuf::parse_lenient(" /relative").unwrap_err();
+    assert_eq!(err.kind(), ParseErrorKind::MissingScheme);
+}
+
+#[test]
+fn the_links_of_saved_pages_resolve_or_fail_with_a_position() {
+    let pages = [
+        ("blog.html", "https://example.com/blog/2024/voyage.html", 2),
+        ("docs.html", "https://example.com/guide/index.html", 1),
+    ];
+    for (name, url, failures) in pages {
+        let html = page(name);
+        let mut base = UriBuf::parse(url).unwrap();
+        let mut links = attributes(&html, "href");
+        links.extend(attributes(&html, "src"));
+        // HTML's rule: the first <base href> is the base for every link.
+        if let Some(start) = html.find("<base href=\"") {
+            let href = &html[start + 12..];
+            let href = &href[..href.find('"').unwrap()];
+            base = base.as_uri().join_lenient(href).unwrap().value;
+            links.retain(|link| link != href);
+        }
+        let mut failed = 0;
+        for href in &links {
+            match base.as_uri().join_lenient(href) {
+                Ok(joined) => {
+                    assert_eq!(
+                        UriBuf::parse(joined.value.as_str()).as_ref(),
+                        Ok(&joined.value),
+                        "{href:?}"
+                    );
+                    for repair in &joined.repairs {
+                        assert!(
+                            href.get(repair.range.clone()).is_some(),
+                            "{href:?}: {repair}"
+                        );
+                    }
+                    if joined.repairs.is_empty() {
+                        let strict = UriRef::parse(href).unwrap().resolve_against(&base.as_uri());
+                        assert_eq!(joined.value, strict, "{href:?}");
+                    }
+                }
+                Err(err) => {
+                    failed += 1;
+                    assert!(err.index() <= href.len(), "{href:?}");
+                }
+            }
+        }
+        assert_eq!(failed, failures, "{name}");
+        assert!(links.len() >= 10, "{name}: {links:?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Any text: no panic; a result is strict and re-parses to itself,
+    /// with repairs in order, in bounds and on character boundaries; text
+    /// that was already a valid reference comes back unchanged and
+    /// without repairs.
+    #[test]
+    fn any_text_is_repaired_into_a_strict_reference_or_refused(text in prop_oneof![
+        any::<String>(),
+        prop::collection::vec(
+            prop::sample::select(vec!["http:", "//", "a", "é", " ", "\t", "\n", "%", "%41", "#", "?", "[", "]", "::1", "@", ":", "/", ".", "|", "例.jp"]),
+            0..10
+        ).prop_map(|pieces| pieces.concat()),
+    ]) {
+        match UriRefBuf::parse_lenient(&text) {
+            Ok(repaired) => {
+                let again = UriRefBuf::parse(repaired.value.as_str());
+                prop_assert_eq!(again.as_ref(), Ok(&repaired.value));
+                let mut end = 0;
+                for repair in &repaired.repairs {
+                    prop_assert!(repair.range.start >= end, "{:?}", repaired.repairs);
+                    prop_assert!(text.get(repair.range.clone()).is_some(), "{:?}", repair);
+                    end = repair.range.end;
+                }
+                if UriRef::parse(&text).is_ok() {
+                    prop_assert!(repaired.repairs.is_empty(), "{:?}", repaired.repairs);
+                    prop_assert_eq!(repaired.value.as_str(), text.as_str());
+                }
+            }
+            Err(err) => {
+                prop_assert!(err.index() <= text.len() && text.is_char_boundary(err.index()));
+            }
+        }
+    }
+}
