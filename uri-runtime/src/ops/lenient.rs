@@ -102,11 +102,7 @@ impl UriRefBuf {
     /// broken IP literal, a port that is not a number, an international
     /// host without the `idna` feature or with no ASCII form.
     pub fn parse_lenient(text: &str) -> Result<Repaired<UriRefBuf>, ParseError> {
-        let (repaired, origin, repairs) = repair(text)?;
-        match UriRefBuf::parse(repaired) {
-            Ok(value) => Ok(Repaired { value, repairs }),
-            Err(err) => Err(in_input(text, &origin, err)),
-        }
+        repaired(text, UriRefBuf::parse)
     }
 }
 
@@ -129,11 +125,7 @@ impl UriBuf {
     /// As [`UriRefBuf::parse_lenient`], and
     /// [`MissingScheme`](crate::ParseErrorKind::MissingScheme).
     pub fn parse_lenient(text: &str) -> Result<Repaired<UriBuf>, ParseError> {
-        let (repaired, origin, repairs) = repair(text)?;
-        match UriBuf::parse(repaired) {
-            Ok(value) => Ok(Repaired { value, repairs }),
-            Err(err) => Err(in_input(text, &origin, err)),
-        }
+        repaired(text, UriBuf::parse)
     }
 }
 
@@ -164,10 +156,20 @@ impl Uri<'_> {
     }
 }
 
-/// The error of the repaired text, moved to the input byte it came from.
-fn in_input(text: &str, origin: &[usize], err: ParseError) -> ParseError {
-    let at = origin.get(err.index()).copied().unwrap_or(text.len());
-    ParseError::new(text, at, err.kind())
+/// `text` repaired, then parsed strictly by `parse`; a strict error is
+/// moved to the input byte it came from.
+fn repaired<T>(
+    text: &str,
+    parse: impl FnOnce(String) -> Result<T, ParseError>,
+) -> Result<Repaired<T>, ParseError> {
+    let (repaired, origin, repairs) = repair(text)?;
+    match parse(repaired) {
+        Ok(value) => Ok(Repaired { value, repairs }),
+        Err(err) => {
+            let at = origin.get(err.index()).copied().unwrap_or(text.len());
+            Err(ParseError::new(text, at, err.kind()))
+        }
+    }
 }
 
 /// The repaired text, the input offset of each of its bytes (and one past
