@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Measures what the uri! macro costs, in scratch crates outside the repo:
 #   1. clean-build CPU time (user+sys, median of RUNS) of a crate using
-#      uri! with default features (IDNA included) and without IDNA, of one
-#      that only calls Uri::parse (macros feature off), and of one using
-#      static-iref's uri! for comparison;
+#      uri! with the default features and with IDNA added, of one that only
+#      calls Uri::parse (macros feature off), and, for comparison, of one
+#      parsing with fluent-uri and one using static-iref's uri!;
 #   2. the rebuild time of a file with 1,000 uri! literals, against the
 #      same file with 1,000 plain string constants;
 #   3. callgrind instruction counts of reading components from a uri!
@@ -40,8 +40,10 @@ measure() { # label, dir, cargo args...
 
 runtime="uri-runtime = { path = \"$repo/uri-runtime\" }"
 crate with-macro "$runtime" 'fn main() { let u = uri_runtime::uri!("https://example.com/a b"); println!("{u}"); }'
-crate macro-no-idna "uri-runtime = { path = \"$repo/uri-runtime\", default-features = false, features = [\"std\", \"macros\"] }" \
+crate macro-idna "uri-runtime = { path = \"$repo/uri-runtime\", features = [\"idna\"] }" \
     'fn main() { let u = uri_runtime::uri!("https://example.com/a b"); println!("{u}"); }'
+crate fluent-uri 'fluent-uri = "0.4"' \
+    'fn main() { let u = fluent_uri::Uri::parse("https://example.com/a%20b").unwrap(); println!("{u}"); }'
 crate parse-only "uri-runtime = { path = \"$repo/uri-runtime\", default-features = false, features = [\"std\"] }" \
     'fn main() { let u = uri_runtime::Uri::parse("https://example.com/a%20b").unwrap(); println!("{u}"); }'
 crate static-iref 'static-iref = "3"
@@ -52,8 +54,9 @@ echo
 echo "| crate | CPU |"
 echo "|---|---:|"
 measure "Uri::parse only (uri-runtime, no macros)" "$work/parse-only"
-measure "uri! without IDNA (features std, macros)" "$work/macro-no-idna"
-measure "uri! (uri-runtime, default features: idna too)" "$work/with-macro"
+measure "uri! (uri-runtime, default features)" "$work/with-macro"
+measure "uri! with the idna feature" "$work/macro-idna"
+measure "fluent-uri 0.4 Uri::parse (for comparison)" "$work/fluent-uri"
 measure "static-iref 3 uri! (for comparison)" "$work/static-iref"
 
 # 2. Expansion cost of 1,000 literals.

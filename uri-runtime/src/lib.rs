@@ -77,11 +77,17 @@
 //! - `macros` (default): the [`uri!`], [`uri_ref!`], [`iri!`] and
 //!   [`iri_ref!`] macros (the template form of the first two needs `alloc`
 //!   too); [`compile_time`] is their guide.
-//! - `idna` (default): international domain names through UTS 46 (the
-//!   `idna` crate): `Iri::to_uri_idna`, `Uri::to_iri_idna`, and `uri!`
-//!   literals whose non-ASCII host becomes punycode while compiling.
-//!   About 10 s of CPU in a clean build; without it, a non-ASCII host in
-//!   `uri!` is a compile error that names the feature.
+//! - `idna` (opt-in): international domain names through UTS 46 (the
+//!   `idna` crate): `Iri::to_uri_idna`, `Uri::to_iri_idna`, `uri!`
+//!   literals whose non-ASCII host becomes punycode while compiling, and
+//!   international hosts in `UriBuilder::host` and the lenient entry. It
+//!   roughly triples a clean build (ICU4X's data and derive macros);
+//!   without it, a non-ASCII host in `uri!` is a compile error that names
+//!   the feature. The `idna` crate picks its Unicode backend through the
+//!   `idna_adapter` crate, and the choice is the application's, made in
+//!   its own lock file: `cargo update -p idna_adapter --precise 1.1.0`
+//!   selects the lighter unicode-rs backend (Unicode 16 data instead of
+//!   ICU4X's), which this crate's CI also tests. This crate pins neither.
 //! - `serde`: `Serialize` and `Deserialize` for [`Uri`], [`UriRef`] (borrowed
 //!   from the input, for formats that can lend a string) and, with
 //!   `alloc`, [`UriBuf`], [`UriRefBuf`] (from any string). Deserializing

@@ -173,8 +173,8 @@ impl Problem {
         let help = match component {
             Component::Host if !culprit.is_ascii() => Some(
                 "an international domain name becomes punycode while compiling only with the \
-                 `idna` feature of uri-runtime (on by default); or write the host in its ASCII \
-                 form (\"xn--\" labels)",
+                 `idna` feature of uri-runtime (turn it on in your Cargo.toml); or write the host \
+                 in its ASCII form (\"xn--\" labels)",
             ),
             _ => err.hint(),
         };

@@ -91,7 +91,7 @@
 //! ```
 //!
 //! A valid international host becomes its `xn--` form while compiling
-//! (feature `idna`, on by default): `uri!("http://bücher.example/")` is
+//! (feature `idna`, opt-in): `uri!("http://bücher.example/")` is
 //! the `const` `http://xn--bcher-kva.example/`.
 //!
 //! Only string literals are accepted: a `const` or `concat!` is not

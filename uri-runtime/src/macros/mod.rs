@@ -20,7 +20,7 @@ pub mod compile_time;
 /// value is a `const`: nothing is parsed at run time.
 ///
 /// A host with non-ASCII characters is an international domain name: with
-/// the `idna` feature (on by default) it becomes its ASCII form while
+/// the `idna` feature (opt-in) it becomes its ASCII form while
 /// compiling (UTS 46 `ToASCII`, `xn--` labels), and a name with no ASCII
 /// form is a compile error saying which label or character and why. The
 /// example of RFC 3987:
