@@ -62,3 +62,27 @@ fn a_template_allocates_its_string_once() {
     let tags = ["x", "y", "z"];
     assert_eq!(allocations(|| uri!("https://x.org/?t={tags}")), 1);
 }
+
+#[test]
+fn a_query_edit_allocates_the_new_text_once() {
+    let mut u = uri::UriBuf::parse("https://example.com/search?q=rust&page=1#top").unwrap();
+    assert_eq!(
+        allocations(|| {
+            u.query_edit().set("page", "2");
+        }),
+        1
+    );
+    assert_eq!(
+        allocations(|| {
+            u.query_edit().remove("q");
+        }),
+        1
+    );
+    assert_eq!(
+        allocations(|| {
+            u.query_edit().append("tag", "x");
+        }),
+        1
+    );
+    assert_eq!(u, "https://example.com/search?page=2&tag=x#top");
+}

@@ -65,6 +65,13 @@ fn readme_toolbox_example_holds() -> Result<(), Box<dyn std::error::Error>> {
     );
     let params: Vec<_> = uri.query_params().collect::<Result<_, _>>()?;
     assert_eq!(params[0].1, "fr & en");
+
+    let mut page = uri::UriBuf::parse("https://example.com/search?q=rust&page=1&utm_source=x")?;
+    page.query_edit()
+        .set("page", "2")
+        .retain(|key, _| !key.starts_with("utm_"));
+    assert_eq!(page, "https://example.com/search?q=rust&page=2");
+    assert_eq!(page.query_value("q").transpose()?.as_deref(), Some("rust"));
     Ok(())
 }
 

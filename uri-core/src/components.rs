@@ -195,6 +195,40 @@ impl Components {
         self.len == 0
     }
 
+    /// The boundaries of the same string with its query and fragment
+    /// replaced: everything through the path stays, then `?` and
+    /// `query_len` bytes when there is a query, then `#` and
+    /// `fragment_len` bytes when there is a fragment. For code that writes
+    /// the new tail itself (query editing), so nothing is parsed again.
+    #[doc(hidden)]
+    #[must_use]
+    pub const fn with_tail(
+        &self,
+        query_len: Option<usize>,
+        fragment_len: Option<usize>,
+    ) -> Components {
+        let mut next = *self;
+        let mut len = self.path_end;
+        next.query_mark = match query_len {
+            Some(n) => {
+                let mark = len;
+                len += 1 + n;
+                Some(mark)
+            }
+            None => None,
+        };
+        next.fragment_mark = match fragment_len {
+            Some(n) => {
+                let mark = len;
+                len += 1 + n;
+                Some(mark)
+            }
+            None => None,
+        };
+        next.len = len;
+        next
+    }
+
     /// The boundaries as plain numbers, so that the `uri!` macro can write
     /// them into its output and [`Components::from_raw`] can rebuild them
     /// without parsing.

@@ -124,20 +124,37 @@ fn templates() {
     );
 }
 
-/// RFC 3987's example both ways, and a refused bidi override.
-fn iris() {
+/// The host through IDNA while compiling and back for display (feature
+/// `idna`: `cargo run --example tour --features idna`).
+#[cfg(feature = "idna")]
+fn international_hosts() {
     const PAGE: Uri<'static> = uri!("http://例え.jp/引き出し");
     const SHOWN: Iri<'static> = iri!("http://例え.jp/引き出し");
-    println!("== IRIs and international domain names (RFC 3987)");
     println!("uri!(\"http://例え.jp/引き出し\")");
     println!("  = {PAGE}   (punycode host, UTF-8 escapes, all while compiling)");
     println!("  shown to people: {}", PAGE.to_iri_idna());
-    println!("iri!(\"http://例え.jp/引き出し\") keeps the IRI form: {SHOWN}");
-    println!("  to_uri (percent-encoding only): {}", SHOWN.to_uri());
     match SHOWN.to_uri_idna() {
         Ok(uri) => println!("  to_uri_idna (host for DNS):     {uri}"),
         Err(err) => println!("unexpected: {err}"),
     }
+}
+
+/// Without the `idna` feature, a literal with an international host does
+/// not compile; the tour says how to see it.
+#[cfg(not(feature = "idna"))]
+fn international_hosts() {
+    println!(
+        "(international hosts need the `idna` feature: cargo run --example tour --features idna)"
+    );
+}
+
+/// RFC 3987's example both ways, and a refused bidi override.
+fn iris() {
+    const SHOWN: Iri<'static> = iri!("http://例え.jp/引き出し");
+    println!("== IRIs and international domain names (RFC 3987)");
+    international_hosts();
+    println!("iri!(\"http://例え.jp/引き出し\") keeps the IRI form: {SHOWN}");
+    println!("  to_uri (percent-encoding only): {}", SHOWN.to_uri());
     let spoof = "https://example.com/\u{202E}fdp.exe";
     if let Err(err) = Iri::parse(spoof) {
         println!("Iri::parse with a RIGHT-TO-LEFT OVERRIDE:\n  error: {err}");

@@ -149,6 +149,8 @@ pub use parts::builder::{BuildError, UriBuilder};
 #[cfg(feature = "alloc")]
 pub use parts::query::{QueryParam, QueryParams, QueryWriter};
 #[cfg(feature = "alloc")]
+pub use parts::query_edit::QueryEdit;
+#[cfg(feature = "alloc")]
 pub use template::TemplateValue;
 pub use uri_core::render::Caret;
 pub use uri_core::{Component, Components, HostKind, ParseError, ParseErrorKind, ParseOptions};

@@ -325,7 +325,10 @@ impl<'a> UriBuilder<'a> {
         for (key, value) in pairs {
             writer.append(key.as_ref(), value.as_ref());
         }
-        self.query = Some(Cow::Owned(writer.into_string()));
+        // No pair, no query: `?` alone would be an empty query, which
+        // differs from none (RFC 3986 section 6.2.3 keeps them apart).
+        let query = writer.into_string();
+        self.query = (!query.is_empty()).then_some(Cow::Owned(query));
         self
     }
 

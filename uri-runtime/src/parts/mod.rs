@@ -1,6 +1,7 @@
 //! Making and changing URIs part by part: [`UriBuilder`](builder::UriBuilder)
 //! ([`builder`]), the setters of the owned types built on it ([`set`]),
-//! and query parameters, read decoded and written encoded ([`query`]).
+//! query parameters, read decoded and written encoded ([`query`]), and
+//! edited in place on the owned types ([`query_edit`]).
 //!
 //! Raw values are encoded with their component's own set; encoded values
 //! are checked against the grammar. This layer uses the value types,
@@ -8,4 +9,5 @@
 
 pub(crate) mod builder;
 pub(crate) mod query;
+pub(crate) mod query_edit;
 pub(crate) mod set;

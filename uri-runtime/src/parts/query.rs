@@ -197,8 +197,51 @@ macro_rules! query_params_methods {
             pub fn form_params(&self) -> QueryParams<'_> {
                 QueryParams::form(self.query().unwrap_or(""))
             }
+
+            /// The first value of `key`, decoded; keys are compared
+            /// decoded. `None` when no pair has that key; an error, with
+            /// its offset in the query, when its value does not decode.
+            ///
+            /// ```
+            /// use uri_runtime::Uri;
+            ///
+            /// let u = Uri::parse("https://h/?tag=a%20b&page=2&tag=c")?;
+            /// assert_eq!(u.query_value("tag").transpose()?.as_deref(), Some("a b"));
+            /// assert_eq!(u.query_value("none"), None);
+            /// let all: Vec<_> = u.query_values("tag").collect::<Result<_, _>>()?;
+            /// assert_eq!(all, ["a b", "c"]);
+            /// # Ok::<(), Box<dyn std::error::Error>>(())
+            /// ```
+            pub fn query_value(&self, key: &str) -> Option<Result<Cow<'_, str>, DecodeError>> {
+                self.query_values(key).next()
+            }
+
+            /// Every value of `key`, decoded, in order; see
+            /// [`query_value`](Self::query_value).
+            pub fn query_values(
+                &self,
+                key: &str,
+            ) -> impl Iterator<Item = Result<Cow<'_, str>, DecodeError>> {
+                values_of(self.query().unwrap_or(""), key)
+            }
         }
     )*};
+}
+
+/// The decoded values of the pairs of `query` whose decoded key is `key`.
+fn values_of<'q>(
+    query: &'q str,
+    key: &str,
+) -> impl Iterator<Item = Result<Cow<'q, str>, DecodeError>> {
+    let mut offset = 0;
+    query.split('&').filter_map(move |piece| {
+        let start = offset;
+        offset += piece.len() + 1;
+        let (name, value) = piece.split_once('=').unwrap_or((piece, ""));
+        let matches = decode_utf8(name).is_ok_and(|name| name == key) && !piece.is_empty();
+        let value_at = start + name.len() + 1;
+        matches.then(|| decode_utf8(value).map_err(|err| err.shifted(value_at)))
+    })
 }
 
 query_params_methods!(Uri<'_>, UriRef<'_>, UriBuf, UriRefBuf);

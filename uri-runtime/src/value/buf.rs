@@ -87,6 +87,13 @@ macro_rules! owned_type {
             pub(crate) fn from_written(text: String, parts: Components) -> $name {
                 $name { text, parts }
             }
+
+            /// The text and its boundaries, for an editor that rewrites
+            /// both together (and keeps them in step).
+            #[allow(dead_code, reason = "the IRI types have no editor")]
+            pub(crate) fn text_and_parts_mut(&mut self) -> (&mut String, &mut Components) {
+                (&mut self.text, &mut self.parts)
+            }
         }
 
         impl FromStr for $name {

@@ -1,0 +1,111 @@
+//! Editing the query of an owned URI: what each edit writes, what it
+//! leaves byte for byte, the two styles, and that no parameter means no
+//! `?` at all.
+
+use uri::{UriBuf, UriBuilder, UriRefBuf};
+
+fn uri(text: &str) -> UriBuf {
+    UriBuf::parse(text).unwrap()
+}
+
+/// The edited URI re-parses to the boundaries the editor recorded.
+fn reparses(u: &UriBuf) {
+    assert_eq!(
+        uri_core::parse_uri_reference(u.as_str()),
+        Ok(u.components()),
+        "{u}"
+    );
+}
+
+#[test]
+fn each_edit_writes_what_it_says_and_leaves_the_rest_as_written() {
+    let mut u = uri("https://h/p?q=a%2bb&Page=1&q=c&x#f");
+    u.query_edit().set("q", "rust & uri");
+    // The first `q` takes the value in place, the second goes; `a%2bb`'s
+    // lowercase escape is gone with it, the other pairs are untouched.
+    assert_eq!(u, "https://h/p?q=rust%20%26%20uri&Page=1&x#f");
+    reparses(&u);
+    u.query_edit().append("tag", "é/ü").set("new", "1");
+    assert_eq!(
+        u,
+        "https://h/p?q=rust%20%26%20uri&Page=1&x&tag=%C3%A9/%C3%BC&new=1#f"
+    );
+    reparses(&u);
+    u.query_edit()
+        .remove("x")
+        .retain(|k, v| k != "tag" || v != "é/ü");
+    assert_eq!(u, "https://h/p?q=rust%20%26%20uri&Page=1&new=1#f");
+    u.query_edit().sort();
+    assert_eq!(u, "https://h/p?Page=1&new=1&q=rust%20%26%20uri#f");
+    reparses(&u);
+}
+
+#[test]
+fn keys_are_compared_decoded_and_broken_pairs_are_kept() {
+    let mut u = uri("http://h/?a%20b=1&bad=%FF&a+b=2");
+    u.query_edit().remove("a b");
+    // `a+b` is not `a b` outside form style; `%FF` is no UTF-8, so the
+    // pair stays whatever is removed.
+    assert_eq!(u, "http://h/?bad=%FF&a+b=2");
+    u.query_edit()
+        .form_style()
+        .remove("a b")
+        .retain(|_, _| false);
+    assert_eq!(u, "http://h/?bad=%FF");
+}
+
+#[test]
+fn styles_write_spaces_and_separators_as_asked() {
+    let mut u = uri("http://h/?a=1");
+    u.query_edit().append("s", "x y");
+    u.query_edit().form_style().append("f", "x y+z");
+    assert_eq!(u, "http://h/?a=1&s=x%20y&f=x+y%2Bz");
+    let mut u = uri("http://h/?a=1;b=2");
+    u.query_edit().semicolons().set("b", "3").append("c", "4");
+    assert_eq!(u, "http://h/?a=1;b=3;c=4");
+    reparses(&u);
+}
+
+#[test]
+fn no_parameter_left_means_no_question_mark() {
+    let mut u = uri("http://h/p?only=1#frag");
+    u.query_edit().remove("only");
+    assert_eq!(u, "http://h/p#frag");
+    assert_eq!(u.query(), None);
+    reparses(&u);
+    u.query_edit().append("back", "1");
+    assert_eq!(u, "http://h/p?back=1#frag");
+    // The builder agrees: no pairs, no `?`.
+    let none: [(&str, &str); 0] = [];
+    let built = UriBuilder::new()
+        .scheme("http")
+        .host("h")
+        .query_pairs(none)
+        .build()
+        .unwrap();
+    assert_eq!(built, "http://h");
+    assert_eq!(built.query(), None);
+}
+
+#[test]
+fn references_are_edited_the_same_way() {
+    let mut r = UriRefBuf::parse("../search?q=1").unwrap();
+    r.query_edit().set("page", "2");
+    assert_eq!(r, "../search?q=1&page=2");
+    assert_eq!(
+        uri_core::parse_uri_reference(r.as_str()),
+        Ok(r.components())
+    );
+}
+
+#[test]
+fn values_are_read_decoded_by_key() {
+    let u = uri("https://h/?tag=a%20b&page=2&tag=c&bad=%FF&tag");
+    assert_eq!(u.query_value("page").unwrap().unwrap(), "2");
+    let tags: Vec<_> = u.query_values("tag").map(Result::unwrap).collect();
+    assert_eq!(tags, ["a b", "c", ""]);
+    assert_eq!(u.query_value("missing"), None);
+    // A value that does not decode is an error at its offset in the query.
+    let err = u.query_value("bad").unwrap().unwrap_err();
+    assert_eq!(err.index(), 27);
+}
