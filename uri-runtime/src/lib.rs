@@ -158,6 +158,8 @@ pub use uri_core::{Component, Components, HostKind, ParseError, ParseErrorKind, 
 pub use uri_idna::{IdnaError, IdnaErrorKind};
 #[cfg(feature = "alloc")]
 pub use value::buf::{IriBuf, IriRefBuf, UriBuf, UriRefBuf};
+#[cfg(feature = "alloc")]
+pub use value::decoded::Redacted;
 pub use value::host::{Host, IpvFuture};
 pub use value::iri::{Iri, IriRef};
 pub use value::iter::{PathSegments, QueryPairs};

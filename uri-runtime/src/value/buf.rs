@@ -1,11 +1,14 @@
 //! `UriBuf` and `UriRefBuf`: owned URIs that keep their boundaries.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
 use uri_core::{Components, ParseError};
 
+use crate::pct::DecodeError;
+use crate::value::decoded::Redacted;
 use crate::value::host::Host;
 use crate::value::iri::{Iri, IriRef};
 use crate::value::iter::{PathSegments, QueryPairs};
@@ -71,6 +74,11 @@ macro_rules! owned_type {
                 query -> Option<&str>,
                 query_pairs -> QueryPairs<'_>,
                 fragment -> Option<&str>,
+                username -> Option<Result<Cow<'_, str>, DecodeError>>,
+                password -> Option<Result<Cow<'_, str>, DecodeError>>,
+                path_segments_decoded -> impl Iterator<Item = Result<Cow<'_, str>, DecodeError>>,
+                fragment_decoded -> Option<Result<Cow<'_, str>, DecodeError>>,
+                redacted -> Redacted<'_>,
             );
 
             /// The component boundaries.

@@ -8,12 +8,16 @@
 //! accessors slice the text with them: the host's kind ([`host`]), the
 //! port as a number ([`port`]), path segments and query pairs ([`iter`]).
 //!
-//! This layer uses `uri-core` only, and builds without an allocator. The
+//! This layer uses `uri-core` only, and builds without an allocator; the
+//! owned forms and the decoded views ([`decoded`]) need one, and decode
+//! through percent-coding. The
 //! operations on these types (normalize, resolve, build, …) live in the
 //! layers above, as `impl` blocks of their own.
 
 #[cfg(feature = "alloc")]
 pub(crate) mod buf;
+#[cfg(feature = "alloc")]
+pub(crate) mod decoded;
 pub(crate) mod host;
 pub(crate) mod iri;
 pub(crate) mod iter;
