@@ -399,3 +399,52 @@ fn a_host_is_taken_as_a_person_writes_it() {
         .unwrap();
     assert_eq!(raw, "x://a%20b");
 }
+
+#[test]
+fn segments_are_pushed_and_popped_without_encoding_twice() {
+    let mut u = UriBuf::parse("https://h").unwrap();
+    u.push_segment("a b")
+        .push_segment("100%")
+        .push_segment("x/y");
+    assert_eq!(u, "https://h/a%20b/100%25/x%2Fy");
+    // Copying segments from another URI goes through their decoded text.
+    let other = Uri::parse("https://o/my%20api/v%2F2").unwrap();
+    let mut copy = UriBuf::parse("https://h/").unwrap();
+    for segment in other.path_segments_decoded() {
+        copy.push_segment(&segment.unwrap());
+    }
+    assert_eq!(copy, "https://h/my%20api/v%2F2");
+    assert_eq!(copy.pop_segment().as_deref(), Some("v%2F2"));
+    assert_eq!(copy.pop_segment().as_deref(), Some("my%20api"));
+    assert_eq!(copy, "https://h/");
+    assert_eq!(copy.pop_segment(), None);
+    let mut trailing = UriBuf::parse("https://h/a/b/?q#f").unwrap();
+    assert_eq!(trailing.pop_segment().as_deref(), Some("b"));
+    assert_eq!(trailing, "https://h/a?q#f");
+}
+
+#[test]
+fn appending_treats_the_base_as_a_directory() {
+    let base = Uri::parse("https://host/api/v2?key=1").unwrap();
+    let append = |r: &str| base.append(&UriRef::parse(r).unwrap());
+    assert_eq!(append("users/7"), "https://host/api/v2/users/7");
+    assert_eq!(append("users?x"), "https://host/api/v2/users?x");
+    // What resolution does anyway is left to it.
+    assert_eq!(append("/root"), "https://host/root");
+    assert_eq!(append("//other/x"), "https://other/x");
+    assert_eq!(append("?q=2"), "https://host/api/v2?q=2");
+    assert_eq!(append(""), "https://host/api/v2?key=1");
+    // A literal `..` written by the caller still climbs, from the directory.
+    assert_eq!(append("../v1/x"), "https://host/api/v1/x");
+    // The same base written as a directory gives the same results.
+    let slash = Uri::parse("https://host/api/v2/").unwrap();
+    assert_eq!(
+        slash.append(&UriRef::parse("users/7").unwrap()),
+        "https://host/api/v2/users/7"
+    );
+    // And resolution alone keeps RFC 3986's rule.
+    assert_eq!(
+        UriRef::parse("users/7").unwrap().resolve_against(&base),
+        "https://host/api/users/7"
+    );
+}

@@ -143,6 +143,11 @@ impl UriRef<'_> {
     ///
     /// Percent-encoded dots (`%2E`) are not dot segments here, as the RFC
     /// says; normalize first if you want them treated as dots.
+    ///
+    /// The base's last segment is a file, not a directory (section 5.2.3):
+    /// `users` against `https://host/api/v2` is `https://host/api/users`.
+    /// For a base from configuration meant as a directory, end it with `/`
+    /// or use [`Uri::append`].
     pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
         self.resolve_against_with(base, ResolveOptions::STRICT)
     }

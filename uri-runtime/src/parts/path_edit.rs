@@ -1,0 +1,112 @@
+//! A base known at run time, extended with segments or a relative part,
+//! without the trap of RFC 3986's last-segment rule and without encoding
+//! anything twice.
+
+use alloc::string::String;
+
+use crate::pct::{PATH_SEGMENT, encode};
+use crate::value::buf::UriBuf;
+use crate::value::uri::{Uri, UriRef};
+
+impl UriBuf {
+    /// Appends one segment to the path, from raw text: encoded with
+    /// [`PATH_SEGMENT`](crate::pct::PATH_SEGMENT) (so a `/` or `%` in it is
+    /// data, and text that is already encoded is encoded again, which is
+    /// what raw text means), and written `%2E` or `%2E%2E` if it is `.` or
+    /// `..`, as template values are. A path ending in `/` has its empty
+    /// last segment filled; the query and fragment stay.
+    ///
+    /// ```
+    /// use uri_runtime::UriBuf;
+    ///
+    /// let mut u = UriBuf::parse("https://example.com/api/v2?key=1")?;
+    /// u.push_segment("my api").push_segment("..");
+    /// assert_eq!(u, "https://example.com/api/v2/my%20api/%2E%2E?key=1");
+    /// assert_eq!(u.pop_segment().as_deref(), Some("%2E%2E"));
+    /// assert_eq!(u, "https://example.com/api/v2/my%20api?key=1");
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    pub fn push_segment(&mut self, raw: &str) -> &mut Self {
+        let segment = match raw {
+            "." => "%2E".into(),
+            ".." => "%2E%2E".into(),
+            raw => encode(raw, &PATH_SEGMENT),
+        };
+        let path = self.path();
+        let mut next = String::with_capacity(path.len() + 1 + segment.len());
+        next.push_str(path);
+        if !path.ends_with('/') {
+            next.push('/');
+        }
+        next.push_str(&segment);
+        self.replace_path(&next);
+        self
+    }
+
+    /// Removes the last segment of the path and returns it as it was
+    /// written (still encoded); `None` when the path has no segment left.
+    /// The `/` before it goes too, except the root's: `https://h/a` becomes
+    /// `https://h/`.
+    pub fn pop_segment(&mut self) -> Option<String> {
+        let path = self.path();
+        let trimmed = path.strip_suffix('/').unwrap_or(path);
+        let slash = trimmed.rfind('/')?;
+        let popped = String::from(trimmed.get(slash + 1..)?);
+        if popped.is_empty() {
+            return None;
+        }
+        let keep = if slash == 0 { 1 } else { slash };
+        let next = String::from(path.get(..keep).unwrap_or("/"));
+        self.replace_path(&next);
+        Some(popped)
+    }
+
+    /// The path replaced by `path`, which this module built from valid
+    /// segments after an authority's `/` (so setting it cannot fail).
+    fn replace_path(&mut self, path: &str) {
+        if let Err(err) = self.set_path(path) {
+            debug_assert!(false, "a path built from encoded segments is valid: {err}");
+        }
+    }
+}
+
+impl Uri<'_> {
+    /// Appends a relative reference below this base's path, taken as a
+    /// directory: `https://host/api/v2` with `users/7?x=1` is
+    /// `https://host/api/v2/users/7?x=1`, where RFC 3986 resolution
+    /// ([`UriRef::resolve_against`]) would replace `v2`, the last segment
+    /// (section 5.2.3; a base meant as a directory ends in `/`). A
+    /// reference with a scheme, an authority or an absolute path is
+    /// resolved as usual. Built with a `uri_ref!` template, each value is
+    /// encoded for its hole and cannot climb out of it.
+    ///
+    /// ```
+    /// use uri_runtime::{uri_ref, UriBuf};
+    ///
+    /// let base = UriBuf::parse("https://host/api/v2")?; // from configuration
+    /// let (id, tag) = ("7/../8", "a&b");
+    /// let url = base.as_uri().append(&uri_ref!("users/{id}/posts?tag={tag}").as_uri_ref());
+    /// assert_eq!(url, "https://host/api/v2/users/7%2F..%2F8/posts?tag=a%26b");
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    pub fn append(&self, reference: &UriRef<'_>) -> UriBuf {
+        let relative_path = reference.scheme().is_none()
+            && reference.authority().is_none()
+            && !reference.path().is_empty()
+            && !reference.path().starts_with('/');
+        if !relative_path || self.path().ends_with('/') {
+            return reference.resolve_against(self);
+        }
+        // The base with a `/` after its path: a directory for resolution.
+        let path_end = self.components().path().end;
+        let mut directory = String::with_capacity(path_end + 1);
+        directory.push_str(self.as_str().get(..path_end).unwrap_or(""));
+        directory.push('/');
+        match Uri::parse(&directory) {
+            Ok(base) => reference.resolve_against(&base),
+            // Adding `/` after a path keeps a URI valid; should it ever not,
+            // plain resolution is the answer RFC 3986 gives.
+            Err(_) => reference.resolve_against(self),
+        }
+    }
+}
