@@ -448,3 +448,48 @@ fn appending_treats_the_base_as_a_directory() {
         "https://host/api/users/7"
     );
 }
+
+#[test]
+fn owned_and_borrowed_forms_work_like_string_and_str() {
+    use std::collections::HashSet;
+    let owned = UriBuf::parse("http://a/b/c").unwrap();
+    let borrowed = Uri::parse("http://a/b/c").unwrap();
+    // Comparisons both ways, and with text.
+    assert_eq!(borrowed, owned);
+    assert_eq!(owned, borrowed);
+    assert_eq!("http://a/b/c", owned);
+    assert_eq!(owned, "http://a/b/c");
+    // A base or target in either form.
+    let link = UriRef::parse("../d").unwrap();
+    assert_eq!(
+        link.resolve_against(&owned),
+        link.resolve_against(&borrowed)
+    );
+    let sibling = Uri::parse("http://a/b/d").unwrap();
+    assert_eq!(sibling.make_relative(&owned).unwrap(), "c");
+    assert!(owned.normalized_eq(&Uri::parse("HTTP://A/b/./c").unwrap()));
+    // A view of an owned value, and sets searched by text.
+    let view: Uri<'_> = (&owned).into();
+    assert_eq!(view.path(), "/b/c");
+    let set: HashSet<UriBuf> = [owned.clone()].into_iter().collect();
+    assert!(set.contains("http://a/b/c"));
+    // Conversions by value.
+    let theirs: http::Uri = owned.clone().try_into().unwrap();
+    assert_eq!(theirs.path(), "/b/c");
+    let url: url::Url = owned.try_into().unwrap();
+    assert_eq!(url.as_str(), "http://a/b/c");
+}
+
+#[test]
+fn iris_serialize_as_their_text_and_deserialize_by_parsing() {
+    let iri: uri::IriBuf = serde_json::from_str(r#""https://例え.jp/引き出し""#).unwrap();
+    assert_eq!(iri.host(), Some("例え.jp"));
+    assert_eq!(
+        serde_json::to_string(&iri).unwrap(),
+        r#""https://例え.jp/引き出し""#
+    );
+    let borrowed: uri::IriRef<'_> = serde_json::from_str(r#""../写真""#).unwrap();
+    assert_eq!(borrowed.path(), "../写真");
+    let err = serde_json::from_str::<uri::IriBuf>(r#""https://e.com/\u202efdp""#).unwrap_err();
+    assert!(err.to_string().contains("at byte 14"), "{err}");
+}

@@ -157,6 +157,8 @@ pub use uri_core::{Component, Components, HostKind, ParseError, ParseErrorKind, 
 #[cfg(feature = "idna")]
 pub use uri_idna::{IdnaError, IdnaErrorKind};
 #[cfg(feature = "alloc")]
+pub use value::as_uri::AsUri;
+#[cfg(feature = "alloc")]
 pub use value::buf::{IriBuf, IriRefBuf, UriBuf, UriRefBuf};
 #[cfg(feature = "alloc")]
 pub use value::decoded::Redacted;

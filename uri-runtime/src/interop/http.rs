@@ -156,6 +156,15 @@ macro_rules! into_http {
     )*};
 }
 
+impl TryFrom<UriBuf> for http::Uri {
+    type Error = HttpUriError;
+
+    /// See [`HttpUriError`] for what differs.
+    fn try_from(uri: UriBuf) -> Result<http::Uri, HttpUriError> {
+        http::Uri::try_from(&uri)
+    }
+}
+
 into_http!(
     Uri<'_> => |uri| uri.as_uri_ref(),
     UriRef<'_> => |uri| *uri,

@@ -21,6 +21,9 @@
 //! # Ok::<(), serde_json::Error>(())
 //! ```
 //!
+//! The IRI types (`Iri`, `IriRef`, `IriBuf`, `IriRefBuf`) do the same
+//! with RFC 3987's grammar.
+//!
 //! [`Uri`] and [`UriRef`] borrow from the input, so they deserialize only
 //! from formats that can lend a string (JSON without escapes in the
 //! string, bincode, postcard); elsewhere the error says to use the owned
@@ -32,7 +35,8 @@ use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::{Serialize, Serializer};
 
 #[cfg(feature = "alloc")]
-use crate::value::buf::{UriBuf, UriRefBuf};
+use crate::value::buf::{IriBuf, IriRefBuf, UriBuf, UriRefBuf};
+use crate::value::iri::{Iri, IriRef};
 use crate::value::uri::{Uri, UriRef};
 
 macro_rules! as_string {
@@ -45,9 +49,9 @@ macro_rules! as_string {
     )*};
 }
 
-as_string!(Uri<'_>, UriRef<'_>);
+as_string!(Uri<'_>, UriRef<'_>, Iri<'_>, IriRef<'_>);
 #[cfg(feature = "alloc")]
-as_string!(UriBuf, UriRefBuf);
+as_string!(UriBuf, UriRefBuf, IriBuf, IriRefBuf);
 
 /// Deserializes `$ty<'de>` from a borrowed string, parsed by `$ty::parse`.
 macro_rules! borrowed {
@@ -79,6 +83,8 @@ macro_rules! borrowed {
 
 borrowed!(Uri, UriVisitor, "a URI");
 borrowed!(UriRef, UriRefVisitor, "a URI reference");
+borrowed!(Iri, IriVisitor, "an IRI");
+borrowed!(IriRef, IriRefVisitor, "an IRI reference");
 
 /// Deserializes an owned type from any string, reusing a `String` the
 /// format hands over.
@@ -115,3 +121,7 @@ macro_rules! owned {
 owned!(UriBuf, UriBufVisitor, "a URI");
 #[cfg(feature = "alloc")]
 owned!(UriRefBuf, UriRefBufVisitor, "a URI reference");
+#[cfg(feature = "alloc")]
+owned!(IriBuf, IriBufVisitor, "an IRI");
+#[cfg(feature = "alloc")]
+owned!(IriRefBuf, IriRefBufVisitor, "an IRI reference");

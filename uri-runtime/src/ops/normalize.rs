@@ -6,6 +6,7 @@ use alloc::string::String;
 
 use uri_core::Components;
 
+use crate::value::as_uri::AsUri;
 use crate::value::buf::UriBuf;
 use crate::value::uri::{Parsed, Uri};
 use crate::write::compose::{Authority, Composer, Form, is_in_form, split_zone, text_in};
@@ -300,7 +301,8 @@ impl<'a> Uri<'a> {
     ///
     /// `==`, `Hash` and `Ord` stay byte-wise whatever features are on; to
     /// key a map by equivalence, key it by [`normalize`](Self::normalize).
-    pub fn normalized_eq(&self, other: &Uri<'_>) -> bool {
+    pub fn normalized_eq(&self, other: &impl AsUri) -> bool {
+        let other = &other.as_uri();
         self.normalized_text(None) == other.normalized_text(None)
     }
 
@@ -316,7 +318,8 @@ impl<'a> Uri<'a> {
     /// assert!(a.scheme_normalized_eq(&b, &SchemeRules::STANDARD));
     /// # Ok::<(), uri_runtime::ParseError>(())
     /// ```
-    pub fn scheme_normalized_eq(&self, other: &Uri<'_>, rules: &SchemeRules<'_>) -> bool {
+    pub fn scheme_normalized_eq(&self, other: &impl AsUri, rules: &SchemeRules<'_>) -> bool {
+        let other = &other.as_uri();
         self.normalized_text(Some(rules)) == other.normalized_text(Some(rules))
     }
 

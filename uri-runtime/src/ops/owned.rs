@@ -4,34 +4,44 @@
 use uri_core::ParseError;
 
 use crate::ops::normalize::SchemeRules;
+use crate::value::as_uri::AsUri;
 use crate::value::buf::{IriBuf, IriRefBuf, UriBuf, UriRefBuf};
-use crate::value::uri::Uri;
 
 /// The toolbox, reached from the owned types without a view in between.
 impl UriBuf {
-    /// See [`Uri::normalize`].
+    /// See [`Uri::normalize`](crate::Uri::normalize).
     #[must_use]
     pub fn normalize(&self) -> UriBuf {
         self.as_uri().normalize()
     }
 
-    /// See [`Uri::normalize_with`].
+    /// See [`Uri::normalize_with`](crate::Uri::normalize_with).
     #[must_use]
     pub fn normalize_with(&self, rules: &SchemeRules<'_>) -> UriBuf {
         self.as_uri().normalize_with(rules)
     }
 
-    /// See [`Uri::is_normalized`].
+    /// See [`Uri::normalized_eq`](crate::Uri::normalized_eq).
+    pub fn normalized_eq(&self, other: &impl AsUri) -> bool {
+        self.as_uri().normalized_eq(other)
+    }
+
+    /// See [`Uri::scheme_normalized_eq`](crate::Uri::scheme_normalized_eq).
+    pub fn scheme_normalized_eq(&self, other: &impl AsUri, rules: &SchemeRules<'_>) -> bool {
+        self.as_uri().scheme_normalized_eq(other, rules)
+    }
+
+    /// See [`Uri::is_normalized`](crate::Uri::is_normalized).
     pub fn is_normalized(&self) -> bool {
         self.as_uri().is_normalized()
     }
 
-    /// See [`Uri::is_normalized_with`].
+    /// See [`Uri::is_normalized_with`](crate::Uri::is_normalized_with).
     pub fn is_normalized_with(&self, rules: &SchemeRules<'_>) -> bool {
         self.as_uri().is_normalized_with(rules)
     }
 
-    /// See [`Uri::join`].
+    /// See [`Uri::join`](crate::Uri::join).
     ///
     /// # Errors
     ///
@@ -40,19 +50,19 @@ impl UriBuf {
         self.as_uri().join(reference)
     }
 
-    /// See [`Uri::to_iri`].
+    /// See [`Uri::to_iri`](crate::Uri::to_iri).
     pub fn to_iri(&self) -> IriBuf {
         self.as_uri().to_iri()
     }
 
-    /// See [`Uri::to_iri_idna`].
+    /// See [`Uri::to_iri_idna`](crate::Uri::to_iri_idna).
     #[cfg(feature = "idna")]
     pub fn to_iri_idna(&self) -> IriBuf {
         self.as_uri().to_iri_idna()
     }
 
-    /// See [`Uri::make_relative`].
-    pub fn make_relative(&self, target: &Uri<'_>) -> Option<UriRefBuf> {
+    /// See [`Uri::make_relative`](crate::Uri::make_relative).
+    pub fn make_relative(&self, target: &impl AsUri) -> Option<UriRefBuf> {
         self.as_uri().make_relative(target)
     }
 }
@@ -68,7 +78,7 @@ impl UriRefBuf {
     /// assert_eq!(link.resolve_against(&base.as_uri()), "http://a/d");
     /// # Ok::<(), uri_runtime::ParseError>(())
     /// ```
-    pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
+    pub fn resolve_against(&self, base: &impl AsUri) -> UriBuf {
         self.as_uri_ref().resolve_against(base)
     }
 }

@@ -4,6 +4,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::ops::resolve::{ResolveOptions, directory_of};
+use crate::value::as_uri::AsUri;
 use crate::value::buf::UriRefBuf;
 use crate::value::uri::Uri;
 use crate::write::compose::{Authority, write_as_is};
@@ -85,7 +86,8 @@ impl Uri<'_> {
     /// `HTTP` and `http`. Among references of equal length the first of
     /// fragment-only, query, relative path, absolute path, network path,
     /// absolute URI is chosen; every answer is checked by resolving it.
-    pub fn make_relative(&self, target: &Uri<'_>) -> Option<UriRefBuf> {
+    pub fn make_relative(&self, target: &impl AsUri) -> Option<UriRefBuf> {
+        let target = target.as_uri();
         let (base, goal) = (&self.0, &target.0);
         let mut candidates: Vec<UriRefBuf> = Vec::new();
         let same_scheme = base.scheme() == goal.scheme();

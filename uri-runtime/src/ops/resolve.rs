@@ -4,6 +4,7 @@ use alloc::string::String;
 
 use uri_core::{Components, ParseError};
 
+use crate::value::as_uri::AsUri;
 use crate::value::buf::{IriBuf, UriBuf};
 use crate::value::iri::{Iri, IriRef};
 use crate::value::uri::{Parsed, Uri, UriRef};
@@ -148,13 +149,14 @@ impl UriRef<'_> {
     /// `users` against `https://host/api/v2` is `https://host/api/users`.
     /// For a base from configuration meant as a directory, end it with `/`
     /// or use [`Uri::append`].
-    pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
+    pub fn resolve_against(&self, base: &impl AsUri) -> UriBuf {
         self.resolve_against_with(base, ResolveOptions::STRICT)
     }
 
     /// [`resolve_against`](Self::resolve_against), strict or not as
     /// `options` says.
-    pub fn resolve_against_with(&self, base: &Uri<'_>, options: ResolveOptions) -> UriBuf {
+    pub fn resolve_against_with(&self, base: &impl AsUri, options: ResolveOptions) -> UriBuf {
+        let base = base.as_uri();
         let mut out = String::with_capacity(base.as_str().len() + self.as_str().len());
         let parts = write_resolved(&self.0, &base.0, options, &mut out);
         UriBuf::from_written(out, parts)

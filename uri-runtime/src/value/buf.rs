@@ -178,6 +178,38 @@ macro_rules! owned_type {
             }
         }
 
+        impl PartialEq<$name> for $view<'_> {
+            fn eq(&self, other: &$name) -> bool {
+                self.as_str() == other.text
+            }
+        }
+
+        impl PartialEq<$name> for str {
+            fn eq(&self, other: &$name) -> bool {
+                self == other.text
+            }
+        }
+
+        impl PartialEq<$name> for &str {
+            fn eq(&self, other: &$name) -> bool {
+                *self == other.text
+            }
+        }
+
+        // Sound because `Eq`, `Ord` and `Hash` are the text's own: a set of
+        // owned URIs can be searched with a `&str`.
+        impl core::borrow::Borrow<str> for $name {
+            fn borrow(&self) -> &str {
+                &self.text
+            }
+        }
+
+        impl<'a> From<&'a $name> for $view<'a> {
+            fn from(owned: &'a $name) -> $view<'a> {
+                owned.$as_view()
+            }
+        }
+
         impl PartialOrd for $name {
             fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
                 Some(self.cmp(other))

@@ -15,6 +15,8 @@
 //! layers above, as `impl` blocks of their own.
 
 #[cfg(feature = "alloc")]
+pub(crate) mod as_uri;
+#[cfg(feature = "alloc")]
 pub(crate) mod buf;
 #[cfg(feature = "alloc")]
 pub(crate) mod decoded;

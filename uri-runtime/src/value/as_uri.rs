@@ -1,0 +1,40 @@
+//! Taking a URI in either form: `Uri` (borrowed) or `UriBuf` (owned).
+
+use crate::value::buf::UriBuf;
+use crate::value::uri::Uri;
+
+/// A value that can be read as a [`Uri`] view without copying: `Uri` and
+/// `UriBuf`. The operations that take a base or a target take it through
+/// this trait, so either form (or a reference to one) will do, as a
+/// function taking `&str` accepts a `&String`.
+///
+/// ```
+/// use uri_runtime::{Uri, UriBuf, UriRef};
+///
+/// let owned = UriBuf::parse("http://a/b/c")?;
+/// let borrowed = Uri::parse("http://a/b/c")?;
+/// let link = UriRef::parse("../d")?;
+/// assert_eq!(link.resolve_against(&owned), link.resolve_against(&borrowed));
+/// assert_eq!(borrowed, owned);
+/// # Ok::<(), uri_runtime::ParseError>(())
+/// ```
+///
+/// A trait rather than `AsRef`: a `Uri` is a small value holding a
+/// borrowed string and its boundaries, not a place inside a `UriBuf`, so
+/// there is no `&Uri` to lend, and no `Deref` or `Borrow` either.
+pub trait AsUri {
+    /// The `Uri` view.
+    fn as_uri(&self) -> Uri<'_>;
+}
+
+impl AsUri for Uri<'_> {
+    fn as_uri(&self) -> Uri<'_> {
+        *self
+    }
+}
+
+impl AsUri for UriBuf {
+    fn as_uri(&self) -> Uri<'_> {
+        UriBuf::as_uri(self)
+    }
+}
