@@ -37,6 +37,17 @@
 //!   `to_iri_idna` also map hosts between Unicode and punycode.
 //! - [`ParseError`]: the byte offset and kind of the first offending byte.
 //!
+//! # Which type to store, which to take
+//!
+//! As with `String` and `&str`: store the owned [`UriBuf`] (or
+//! [`UriRefBuf`]) in your structs, parsed once where the text arrives; take
+//! [`Uri`] (a cheap `Copy` view, `uri.as_uri()` from an owned one) or
+//! `&impl AsUri` in functions that only read, and [`UriRef`] for what may
+//! be relative, such as links. A `uri!` literal without holes is a
+//! `const Uri<'static>`; with holes it is a `UriBuf` written at run time.
+//! Use the `Iri` types only to keep text in its international form for
+//! people; send `Uri`s.
+//!
 //! # The RFC 3986 toolbox (feature `alloc`)
 //!
 //! | operation | where | RFC 3986 |
@@ -152,8 +163,92 @@ pub use parts::query::{QueryParam, QueryParams, QueryWriter};
 pub use parts::query_edit::QueryEdit;
 #[cfg(feature = "alloc")]
 pub use template::TemplateValue;
+/// A component of a URI reference, as errors and builders name it.
+///
+/// ```
+/// use uri_runtime::{Component, ParseErrorKind, UriRef};
+///
+/// let err = UriRef::parse("/a b").unwrap_err();
+/// assert_eq!(err.kind(), ParseErrorKind::InvalidChar(Component::Path));
+/// assert_eq!(Component::Path.name(), "path");
+/// ```
+#[doc(inline)]
+pub use uri_core::Component;
+/// The byte ranges of a parsed reference's components.
+///
+/// ```
+/// use uri_runtime::UriRef;
+///
+/// let text = "https://user@example.com:8443/a?q#top";
+/// let parts = UriRef::parse(text)?.components();
+/// assert_eq!(&text[parts.host().unwrap()], "example.com");
+/// assert_eq!(&text[parts.path()], "/a");
+/// assert_eq!(parts.fragment().map(|f| &text[f]), Some("top"));
+/// # Ok::<(), uri_runtime::ParseError>(())
+/// ```
+#[doc(inline)]
+pub use uri_core::Components;
+/// What kind of host an authority has.
+///
+/// ```
+/// use uri_runtime::{HostKind, Uri};
+///
+/// assert_eq!(Uri::parse("http://[::1]/")?.components().host_kind(), Some(HostKind::Ipv6));
+/// # Ok::<(), uri_runtime::ParseError>(())
+/// ```
+#[doc(inline)]
+pub use uri_core::HostKind;
+/// Why a string is not a URI, and where: the byte offset of the first
+/// offending byte, and what is wrong there.
+///
+/// ```
+/// use uri_runtime::{Component, ParseErrorKind, Uri};
+///
+/// let input = "https://example.com/100%";
+/// let err = Uri::parse(input).unwrap_err();
+/// assert_eq!(err.index(), 23);
+/// assert_eq!(err.kind(), ParseErrorKind::InvalidPercentEncoding(Component::Path));
+/// assert!(err.to_string().starts_with("invalid percent-encoding \"%\" in path at byte 23"));
+/// assert!(err.hint().unwrap().contains("%25"));
+/// ```
+#[doc(inline)]
+pub use uri_core::ParseError;
+/// What a [`ParseError`] found; each kind says where its index points.
+///
+/// ```
+/// use uri_runtime::{ParseErrorKind, Uri};
+///
+/// assert_eq!(Uri::parse("/relative").unwrap_err().kind(), ParseErrorKind::MissingScheme);
+/// assert_eq!(Uri::parse("http://h:8x/").unwrap_err().kind(), ParseErrorKind::InvalidPort);
+/// ```
+#[doc(inline)]
+pub use uri_core::ParseErrorKind;
+/// Extensions of the grammar, opt-in and named: RFC 6874 zone
+/// identifiers.
+///
+/// ```
+/// use uri_runtime::{ParseOptions, Uri};
+///
+/// let text = "http://[fe80::1%25eth0]/";
+/// assert!(Uri::parse(text).is_err());
+/// let uri = Uri::parse_with(text, ParseOptions::RFC3986.with_zone_ids())?;
+/// assert_eq!(uri.host(), Some("[fe80::1%25eth0]"));
+/// # Ok::<(), uri_runtime::ParseError>(())
+/// ```
+#[doc(inline)]
+pub use uri_core::ParseOptions;
+/// The drawing of an error: the input, then carets under the culprit.
+///
+/// ```
+/// use uri_runtime::{Caret, UriRef};
+///
+/// let input = "http://x/%G1";
+/// let err = UriRef::parse(input).unwrap_err();
+/// assert_eq!(err.render(input).to_string(), "http://x/%G1\n         ^^^");
+/// assert_eq!(Caret::new(input, 9, 3).to_string(), err.render(input).to_string());
+/// ```
+#[doc(inline)]
 pub use uri_core::render::Caret;
-pub use uri_core::{Component, Components, HostKind, ParseError, ParseErrorKind, ParseOptions};
 #[cfg(feature = "idna")]
 pub use uri_idna::{IdnaError, IdnaErrorKind};
 #[cfg(feature = "alloc")]

@@ -34,10 +34,28 @@
 mod decode;
 mod encode;
 
+/// Which bytes stay as they are when encoding; the sets above are the
+/// ones each component needs, and a set of your own starts from a class
+/// of RFC 3986's table ([`classes`]).
+///
+/// ```
+/// use uri_runtime::pct::{self, classes, EncodeSet};
+///
+/// // Unreserved characters and `/`, for a path whose slashes are meant.
+/// const SLASHES_KEPT: EncodeSet = EncodeSet::keeping(classes::UNRESERVED).and_keep(b"/");
+/// assert_eq!(pct::encode("a b/c", &SLASHES_KEPT), "a%20b/c");
+/// assert_eq!(pct::encode("a b/c", &pct::PATH_SEGMENT.but_encode(b"&")), "a%20b%2Fc");
+/// ```
+#[doc(inline)]
+pub use uri_core::pct::EncodeSet;
 pub use uri_core::pct::{
-    EncodeSet, FRAGMENT, PATH, PATH_SEGMENT, QUERY, QUERY_PARAM, REG_NAME, UNRESERVED, URI_CHARS,
-    USERINFO,
+    FRAGMENT, PATH, PATH_SEGMENT, QUERY, QUERY_PARAM, REG_NAME, UNRESERVED, URI_CHARS, USERINFO,
 };
+/// RFC 3986's character classes (`UNRESERVED`, `PCHAR`, `SUB_DELIMS`, …),
+/// each with its ABNF rule: what [`EncodeSet::keeping`] starts from.
+pub use uri_core::table as classes;
+#[doc(inline)]
+pub use uri_core::table::Class;
 
 pub use decode::{DecodeError, DecodeErrorKind, decode, decode_form_utf8, decode_utf8};
 pub(crate) use encode::push_encoded;
