@@ -323,15 +323,18 @@ impl<'a> UriRef<'a> {
         self.0.parts.scheme().is_some()
     }
 
-    /// This reference as a [`Uri`], if it has a scheme.
+    /// This reference as a [`Uri`], if it has a scheme: a view of the
+    /// same text, so `as_`, as [`Iri::as_uri`](crate::Iri::as_uri) is (the
+    /// `to_` methods are the ones that write new text, such as
+    /// [`Iri::to_uri`](crate::Iri::to_uri)).
     ///
     /// ```
     /// use uri_runtime::UriRef;
     ///
-    /// assert!(UriRef::parse("a:b").unwrap().to_uri().is_some());
-    /// assert!(UriRef::parse("a/b").unwrap().to_uri().is_none());
+    /// assert!(UriRef::parse("a:b").unwrap().as_uri().is_some());
+    /// assert!(UriRef::parse("a/b").unwrap().as_uri().is_none());
     /// ```
-    pub fn to_uri(&self) -> Option<Uri<'a>> {
+    pub fn as_uri(&self) -> Option<Uri<'a>> {
         self.is_absolute().then_some(Uri(self.0))
     }
 
@@ -357,7 +360,7 @@ impl<'a> TryFrom<UriRef<'a>> for Uri<'a> {
     /// Fails with [`MissingScheme`](crate::ParseErrorKind::MissingScheme)
     /// for a relative reference.
     fn try_from(r: UriRef<'a>) -> Result<Uri<'a>, ParseError> {
-        match r.to_uri() {
+        match r.as_uri() {
             Some(uri) => Ok(uri),
             // No scheme: parsing as a URI reports MissingScheme at 0.
             None => Uri::parse(r.as_str()),
