@@ -189,6 +189,23 @@ fn run(subject: &Subject, seed: u64, count: u64) -> Tally {
     tally
 }
 
+/// Prints how often each deliberate deviation was met, and fails with the
+/// first unexplained differences, if any.
+fn report(deviations: &[Deviation], met: &[(&str, u64)], failures: &[String]) {
+    for (deviation, (_, n)) in deviations.iter().zip(met) {
+        println!(
+            "deliberate deviation {} ({}): {n}",
+            deviation.name, deviation.reason
+        );
+    }
+    assert!(
+        failures.is_empty(),
+        "{} disagreements (first 20):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name)
         .ok()
@@ -206,18 +223,7 @@ fn check(label: &str, subject: &Subject, default_count: u64) -> Tally {
         "{label}, seed {seed}: {count} generated, {} compared ({} valid), {} where the peers disagree",
         tally.compared, tally.valid, tally.peers_disagree
     );
-    for (deviation, (_, n)) in subject.deviations.iter().zip(&tally.deviations) {
-        println!(
-            "deliberate deviation {} ({}): {n}",
-            deviation.name, deviation.reason
-        );
-    }
-    assert!(
-        tally.failures.is_empty(),
-        "{} disagreements (first 20):\n{}",
-        tally.failures.len(),
-        tally.failures.join("\n")
-    );
+    report(subject.deviations, &tally.deviations, &tally.failures);
     // The generator must exercise both verdicts in earnest.
     assert!(tally.valid * 10 > tally.compared, "{tally:?}");
     assert!(tally.valid * 10 < tally.compared * 9, "{tally:?}");
@@ -246,18 +252,7 @@ fn check_operation(operation: &differential::operations::Operation, default_coun
         "{}, seed {seed}: {} cases, {} where both peers agree",
         operation.name, tally.generated, tally.compared
     );
-    for (deviation, (_, n)) in operation.deviations.iter().zip(&tally.deviations) {
-        println!(
-            "deliberate deviation {} ({}): {n}",
-            deviation.name, deviation.reason
-        );
-    }
-    assert!(
-        tally.failures.is_empty(),
-        "{} disagreements (first 20):\n{}",
-        tally.failures.len(),
-        tally.failures.join("\n")
-    );
+    report(operation.deviations, &tally.deviations, &tally.failures);
     assert!(tally.compared * 2 > tally.generated, "{tally:?}");
 }
 
