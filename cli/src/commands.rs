@@ -27,6 +27,25 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
             decode,
             uris,
         } => inputs::run(&uris, |text| get(text, component, decode)),
+        Command::Query {
+            remove,
+            set,
+            append,
+            trim_empty,
+            sort,
+            form,
+            uris,
+        } => {
+            let edits = QueryEdits {
+                remove,
+                set: split_pairs(&set)?,
+                append: split_pairs(&append)?,
+                trim_empty,
+                sort,
+                form,
+            };
+            inputs::run(&uris, |text| query(text, &edits))
+        }
         Command::Set {
             assignment,
             more,
@@ -168,6 +187,12 @@ fn set<'a>(text: &'a str, assignments: &[&str]) -> Outcome<'a> {
 
 /// Applies one `COMPONENT=VALUE`, `COMPONENT=` or `COMPONENT`.
 fn assign(uri: &mut UriRefBuf, assignment: &str) -> Result<(), String> {
+    if let Some(segment) = assignment.strip_prefix("path+=") {
+        return uri
+            .push_segment(segment)
+            .map(|_| ())
+            .map_err(|err| err.to_string());
+    }
     let (name, value) = match assignment.split_once('=') {
         Some((name, value)) => (name, Some(value)),
         None => (assignment, None),
@@ -195,4 +220,90 @@ fn assign(uri: &mut UriRefBuf, assignment: &str) -> Result<(), String> {
         }
     };
     result.map_err(|err| err.to_string())
+}
+
+/// The `query` command's edits, applied in this order.
+struct QueryEdits {
+    remove: Vec<String>,
+    set: Vec<(String, String)>,
+    append: Vec<(String, String)>,
+    trim_empty: bool,
+    sort: bool,
+    form: bool,
+}
+
+/// `KEY=VALUE` arguments as pairs; an argument without `=` is a usage
+/// error, reported before any input is read.
+fn split_pairs(arguments: &[String]) -> io::Result<Vec<(String, String)>> {
+    arguments
+        .iter()
+        .map(|argument| match argument.split_once('=') {
+            Some((key, value)) => Ok((key.to_owned(), value.to_owned())),
+            None => Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{argument:?} is not KEY=VALUE"),
+            )),
+        })
+        .collect()
+}
+
+fn query<'a>(text: &'a str, edits: &QueryEdits) -> Outcome<'a> {
+    let mut uri = match UriRefBuf::parse(text) {
+        Ok(uri) => uri,
+        Err(err) => return Outcome::Failed(report::parse_error(text, &err)),
+    };
+    let edit = uri.query_edit();
+    let mut edit = if edits.form { edit.form_style() } else { edit };
+    edit.retain(|key, _| !edits.remove.iter().any(|pattern| glob(pattern, key)));
+    for (key, value) in &edits.set {
+        edit.set(key, value);
+    }
+    for (key, value) in &edits.append {
+        edit.append(key, value);
+    }
+    if edits.trim_empty {
+        edit.retain(|_, value| !value.is_empty());
+    }
+    if edits.sort {
+        edit.sort();
+    }
+    Outcome::Print(String::from(uri).into())
+}
+
+/// Whether `text` matches `pattern`, where `*` stands for any text.
+fn glob(pattern: &str, text: &str) -> bool {
+    let mut parts = pattern.split('*');
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = text.strip_prefix(first) else {
+        return false;
+    };
+    let mut parts = parts.peekable();
+    if parts.peek().is_none() {
+        return rest.is_empty();
+    }
+    while let Some(part) = parts.next() {
+        if parts.peek().is_none() {
+            return rest.ends_with(part);
+        }
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glob;
+
+    #[test]
+    fn globs_match_prefixes_suffixes_and_middles() {
+        assert!(glob("utm_*", "utm_source") && glob("utm_*", "utm_"));
+        assert!(!glob("utm_*", "xutm_source"));
+        assert!(glob("*_id", "user_id") && !glob("*_id", "user_idx"));
+        assert!(glob("a*b*c", "a-b-c") && glob("a*b*c", "abc") && !glob("a*b*c", "acb"));
+        assert!(glob("exact", "exact") && !glob("exact", "exactly"));
+        assert!(glob("*", "") && glob("*", "anything"));
+    }
 }

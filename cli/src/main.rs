@@ -7,6 +7,7 @@
 //! $ uri resolve https://a/b/c ../d ?x
 //! $ uri encode --set query-param 'a&b=c d'
 //! $ uri set query=page=2 https://example.com/search
+//! $ uri query --remove 'utm_*' --set page=2 --sort https://example.com/s?q=1
 //! ```
 //!
 //! Every command takes its values as arguments, and reads them one per
@@ -97,9 +98,39 @@ enum Command {
         #[arg(required = true)]
         uris: Vec<String>,
     },
+    /// Edit the query parameters of each URI reference, keeping the pairs
+    /// an edit does not touch byte for byte. The edits run in this order:
+    /// remove, set, append, trim empty values, sort. Values are raw text,
+    /// encoded for a query parameter (a space as `%20`, or `+` with
+    /// `--form`); keys are compared decoded.
+    Query {
+        /// Remove the parameters whose decoded key matches PATTERN (`*`
+        /// stands for any text: `utm_*`).
+        #[arg(long, value_name = "PATTERN")]
+        remove: Vec<String>,
+        /// Set KEY to VALUE: the first pair with KEY takes it in place,
+        /// the others go; appended when there is none.
+        #[arg(long, value_name = "KEY=VALUE")]
+        set: Vec<String>,
+        /// Append KEY=VALUE after the other parameters.
+        #[arg(long, value_name = "KEY=VALUE")]
+        append: Vec<String>,
+        /// Remove the parameters whose value is empty (`k=` and `k`).
+        #[arg(long)]
+        trim_empty: bool,
+        /// Sort the parameters by key, keeping the order of equal keys.
+        #[arg(long)]
+        sort: bool,
+        /// Form style: write a space as `+`, read `+` as a space.
+        #[arg(long)]
+        form: bool,
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
     /// Set a component of each URI reference: `COMPONENT=VALUE` sets it
     /// (VALUE as it will appear, percent-encoded), `COMPONENT=` makes it
-    /// empty, a bare `COMPONENT` removes it.
+    /// empty, a bare `COMPONENT` removes it; `path+=SEGMENT` appends one
+    /// path segment from raw text (encoded, `/` included).
     Set {
         assignment: String,
         /// More assignments, applied in order after the first.

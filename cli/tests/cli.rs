@@ -223,3 +223,43 @@ fn get_and_set_components() {
     let out = uri(&["set", "colour=red", "https://h/"]);
     assert!(stderr(&out).contains("unknown component"));
 }
+
+#[test]
+fn query_parameters_are_edited_without_touching_the_rest() {
+    let out = uri(&[
+        "query",
+        "--remove",
+        "utm_*",
+        "--set",
+        "page=2",
+        "--append",
+        "tag=a b",
+        "--trim-empty",
+        "--sort",
+        "https://example.com/s?q=rust&utm_source=x&page=1&empty=&utm_medium=y#top",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "https://example.com/s?page=2&q=rust&tag=a%20b#top\n"
+    );
+    // Form style writes `+`; an edit that leaves nothing removes the `?`.
+    let out = uri(&["query", "--form", "--append", "q=a b", "http://h/"]);
+    assert_eq!(stdout(&out), "http://h/?q=a+b\n");
+    let out = uri(&["query", "--remove", "*", "http://h/?a=1&b=2#f"]);
+    assert_eq!(stdout(&out), "http://h/#f\n");
+    // A malformed edit is a usage error before any input is read.
+    let out = uri(&["query", "--set", "novalue", "http://h/"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("\"novalue\" is not KEY=VALUE"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_path_segment_is_appended_from_raw_text() {
+    let out = uri(&["set", "path+=my file/2024", "https://h/docs?x#y"]);
+    assert_eq!(stdout(&out), "https://h/docs/my%20file%2F2024?x#y\n");
+}

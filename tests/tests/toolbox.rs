@@ -404,23 +404,32 @@ fn a_host_is_taken_as_a_person_writes_it() {
 fn segments_are_pushed_and_popped_without_encoding_twice() {
     let mut u = UriBuf::parse("https://h").unwrap();
     u.push_segment("a b")
-        .push_segment("100%")
-        .push_segment("x/y");
+        .and_then(|u| u.push_segment("100%"))
+        .and_then(|u| u.push_segment("x/y"))
+        .unwrap();
     assert_eq!(u, "https://h/a%20b/100%25/x%2Fy");
     // Copying segments from another URI goes through their decoded text.
     let other = Uri::parse("https://o/my%20api/v%2F2").unwrap();
     let mut copy = UriBuf::parse("https://h/").unwrap();
     for segment in other.path_segments_decoded() {
-        copy.push_segment(&segment.unwrap());
+        copy.push_segment(&segment.unwrap()).unwrap();
     }
     assert_eq!(copy, "https://h/my%20api/v%2F2");
-    assert_eq!(copy.pop_segment().as_deref(), Some("v%2F2"));
-    assert_eq!(copy.pop_segment().as_deref(), Some("my%20api"));
+    assert_eq!(copy.pop_segment().unwrap().as_deref(), Some("v%2F2"));
+    assert_eq!(copy.pop_segment().unwrap().as_deref(), Some("my%20api"));
     assert_eq!(copy, "https://h/");
-    assert_eq!(copy.pop_segment(), None);
+    assert_eq!(copy.pop_segment().unwrap(), None);
     let mut trailing = UriBuf::parse("https://h/a/b/?q#f").unwrap();
-    assert_eq!(trailing.pop_segment().as_deref(), Some("b"));
+    assert_eq!(trailing.pop_segment().unwrap().as_deref(), Some("b"));
     assert_eq!(trailing, "https://h/a?q#f");
+    // A relative reference grows from its own path.
+    let mut relative = uri::UriRefBuf::parse("").unwrap();
+    relative
+        .push_segment("a:b")
+        .unwrap()
+        .push_segment("c")
+        .unwrap();
+    assert_eq!(relative, "./a:b/c");
 }
 
 #[test]

@@ -4,71 +4,97 @@
 
 use alloc::string::String;
 
+use crate::parts::builder::BuildError;
 use crate::pct::{PATH_SEGMENT, encode};
-use crate::value::buf::UriBuf;
+use crate::value::buf::{UriBuf, UriRefBuf};
 use crate::value::uri::{Uri, UriRef};
 
-impl UriBuf {
-    /// Appends one segment to the path, from raw text: encoded with
-    /// [`PATH_SEGMENT`](crate::pct::PATH_SEGMENT) (so a `/` or `%` in it is
-    /// data, and text that is already encoded is encoded again, which is
-    /// what raw text means), and written `%2E` or `%2E%2E` if it is `.` or
-    /// `..`, as template values are. A path ending in `/` has its empty
-    /// last segment filled; the query and fragment stay.
-    ///
-    /// ```
-    /// use uri_runtime::UriBuf;
-    ///
-    /// let mut u = UriBuf::parse("https://example.com/api/v2?key=1")?;
-    /// u.push_segment("my api").push_segment("..");
-    /// assert_eq!(u, "https://example.com/api/v2/my%20api/%2E%2E?key=1");
-    /// assert_eq!(u.pop_segment().as_deref(), Some("%2E%2E"));
-    /// assert_eq!(u, "https://example.com/api/v2/my%20api?key=1");
-    /// # Ok::<(), uri_runtime::ParseError>(())
-    /// ```
-    pub fn push_segment(&mut self, raw: &str) -> &mut Self {
-        let segment = match raw {
-            "." => "%2E".into(),
-            ".." => "%2E%2E".into(),
-            raw => encode(raw, &PATH_SEGMENT),
-        };
-        let path = self.path();
-        let mut next = String::with_capacity(path.len() + 1 + segment.len());
-        next.push_str(path);
-        if !path.ends_with('/') {
-            next.push('/');
-        }
-        next.push_str(&segment);
-        self.replace_path(&next);
-        self
+/// The path with one more segment from raw text (see `push_segment`).
+fn pushed(path: &str, has_authority: bool, raw: &str) -> String {
+    let segment = match raw {
+        "." => "%2E".into(),
+        ".." => "%2E%2E".into(),
+        raw => encode(raw, &PATH_SEGMENT),
+    };
+    let mut next = String::with_capacity(path.len() + 1 + segment.len());
+    next.push_str(path);
+    // An empty path after an authority is the root; without one, an empty
+    // relative path takes the segment as its first.
+    if !path.ends_with('/') && (has_authority || !path.is_empty()) {
+        next.push('/');
     }
-
-    /// Removes the last segment of the path and returns it as it was
-    /// written (still encoded); `None` when the path has no segment left.
-    /// The `/` before it goes too, except the root's: `https://h/a` becomes
-    /// `https://h/`.
-    pub fn pop_segment(&mut self) -> Option<String> {
-        let path = self.path();
-        let trimmed = path.strip_suffix('/').unwrap_or(path);
-        let slash = trimmed.rfind('/')?;
-        let popped = String::from(trimmed.get(slash + 1..)?);
-        if popped.is_empty() {
-            return None;
-        }
-        let keep = if slash == 0 { 1 } else { slash };
-        let next = String::from(path.get(..keep).unwrap_or("/"));
-        self.replace_path(&next);
-        Some(popped)
-    }
-
-    /// The path replaced by `path`, which this module built from valid
-    /// segments after an authority's `/` (so setting it cannot fail).
-    fn replace_path(&mut self, path: &str) {
-        if let Err(err) = self.set_path(path) {
-            debug_assert!(false, "a path built from encoded segments is valid: {err}");
-        }
-    }
+    next.push_str(&segment);
+    next
 }
+
+/// The path without its last segment, and that segment as written.
+fn popped(path: &str) -> Option<(String, String)> {
+    let trimmed = path.strip_suffix('/').unwrap_or(path);
+    let slash = trimmed.rfind('/')?;
+    let segment = trimmed.get(slash + 1..)?;
+    if segment.is_empty() {
+        return None;
+    }
+    let keep = if slash == 0 { 1 } else { slash };
+    Some((
+        String::from(path.get(..keep).unwrap_or("/")),
+        String::from(segment),
+    ))
+}
+
+macro_rules! segment_editing {
+    ($($ty:ident),*) => {$(
+        impl $ty {
+            /// Appends one segment to the path, from raw text: encoded with
+            /// [`PATH_SEGMENT`](crate::pct::PATH_SEGMENT) (so a `/` or `%`
+            /// in it is data, and text that is already encoded is encoded
+            /// again, which is what raw text means), and written `%2E` or
+            /// `%2E%2E` if it is `.` or `..`, as template values are. A path
+            /// ending in `/` has its empty last segment filled; the query
+            /// and fragment stay.
+            ///
+            /// ```
+            /// use uri_runtime::UriBuf;
+            ///
+            /// let mut u = UriBuf::parse("https://example.com/api/v2?key=1")?;
+            /// u.push_segment("my api")?.push_segment("..")?;
+            /// assert_eq!(u, "https://example.com/api/v2/my%20api/%2E%2E?key=1");
+            /// assert_eq!(u.pop_segment()?.as_deref(), Some("%2E%2E"));
+            /// assert_eq!(u, "https://example.com/api/v2/my%20api?key=1");
+            /// # Ok::<(), Box<dyn std::error::Error>>(())
+            /// ```
+            ///
+            /// # Errors
+            ///
+            /// [`BuildError::PathNotAbsolute`] only where the path cannot
+            /// take the segment as it stands (a reference whose path would
+            /// then read as a scheme is given `./`, as the builder does).
+            pub fn push_segment(&mut self, raw: &str) -> Result<&mut Self, BuildError> {
+                let next = pushed(self.path(), self.authority().is_some(), raw);
+                self.set_path(&next)?;
+                Ok(self)
+            }
+
+            /// Removes the last segment of the path and returns it as it
+            /// was written (still encoded); `None` when the path has no
+            /// segment left. The `/` before it goes too, except the
+            /// root's: `https://h/a` becomes `https://h/`.
+            ///
+            /// # Errors
+            ///
+            /// As [`push_segment`](Self::push_segment).
+            pub fn pop_segment(&mut self) -> Result<Option<String>, BuildError> {
+                let Some((next, segment)) = popped(self.path()) else {
+                    return Ok(None);
+                };
+                self.set_path(&next)?;
+                Ok(Some(segment))
+            }
+        }
+    )*};
+}
+
+segment_editing!(UriBuf, UriRefBuf);
 
 impl Uri<'_> {
     /// Appends a relative reference below this base's path, taken as a
