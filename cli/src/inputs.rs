@@ -2,10 +2,11 @@
 //! by line wherever an argument is `-`. Each result goes to a buffered
 //! standard output; errors go to standard error, counted, so a pipeline
 //! over a million lines runs at the speed of the library and ends with a
-//! one-line summary.
+//! one-line summary when something failed (or with `--summary`).
 
 use std::borrow::Cow;
 use std::io::{self, BufRead, BufWriter, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What one input produced; printed text may borrow from the input, so a
 /// line that needs no change (an encoded value already safe, a component)
@@ -52,10 +53,20 @@ pub(crate) fn run(
         }
     }
     out.flush()?;
-    if tally.from_stdin {
+    // A clean run says nothing: scripts read stderr as "something to see".
+    if tally.from_stdin && (tally.failed > 0 || SUMMARY.load(Ordering::Relaxed)) {
         eprintln!("{} inputs, {} failed", tally.inputs, tally.failed);
     }
     Ok(tally.failed == 0)
+}
+
+/// `--summary`: print the summary after standard input even when nothing
+/// failed.
+static SUMMARY: AtomicBool = AtomicBool::new(false);
+
+/// Sets `--summary` for the run.
+pub(crate) fn always_summarize(on: bool) {
+    SUMMARY.store(on, Ordering::Relaxed);
 }
 
 /// The message for line `number` of standard input, which is not UTF-8.

@@ -27,6 +27,10 @@ use clap::{Parser, Subcommand, ValueEnum};
 #[derive(Parser, Debug)]
 #[command(name = "uri", version)]
 struct Cli {
+    /// After reading standard input, print `N inputs, M failed` to
+    /// standard error even when none failed (it always does when some did).
+    #[arg(long, global = true)]
+    summary: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -179,6 +183,7 @@ enum Part {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    inputs::always_summarize(cli.summary);
     match commands::run(cli.command) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,

@@ -263,3 +263,14 @@ fn a_path_segment_is_appended_from_raw_text() {
     let out = uri(&["set", "path+=my file/2024", "https://h/docs?x#y"]);
     assert_eq!(stdout(&out), "https://h/docs/my%20file%2F2024?x#y\n");
 }
+
+#[test]
+fn a_clean_batch_is_silent_unless_a_summary_is_asked_for() {
+    let out = uri_with_stdin(&["check", "-"], "http://a/\nhttp://b/\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stderr(&out), "");
+    let out = uri_with_stdin(&["--summary", "check", "-"], "http://a/\nhttp://b/\n");
+    assert_eq!(stderr(&out), "2 inputs, 0 failed\n");
+    let out = uri_with_stdin(&["check", "--summary", "-"], "http://a/\n");
+    assert_eq!(stderr(&out), "1 inputs, 0 failed\n");
+}
