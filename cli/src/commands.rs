@@ -1,6 +1,6 @@
 //! One function per command, each turning one input into an [`Outcome`].
 
-use std::io;
+use std::io::{self, BufRead};
 
 use uri_runtime::{SchemeRules, Uri, UriRef, UriRefBuf, pct};
 
@@ -62,6 +62,16 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
 
 /// Parses BASE once, or reports it and fails the whole command.
 fn with_base(base: &str, f: impl FnOnce(&Uri<'_>) -> io::Result<bool>) -> io::Result<bool> {
+    // `-`: the first line of standard input. The standard input's buffer
+    // is shared by every lock, so the lines after it are left for the
+    // references.
+    let mut line = String::new();
+    let base = if base == "-" {
+        io::stdin().lock().read_line(&mut line)?;
+        line.trim_end_matches(['\n', '\r'])
+    } else {
+        base
+    };
     match Uri::parse(base) {
         Ok(base) => f(&base),
         Err(err) => {

@@ -64,7 +64,9 @@ enum Command {
         #[arg(required = true)]
         uris: Vec<String>,
     },
-    /// Resolve each reference against BASE (RFC 3986 section 5.2).
+    /// Resolve each reference against BASE (RFC 3986 section 5.2). A BASE
+    /// of `-` is the first line of standard input; references given as `-`
+    /// then continue with the lines after it.
     Resolve {
         base: String,
         #[arg(required = true)]

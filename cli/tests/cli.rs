@@ -274,3 +274,14 @@ fn a_clean_batch_is_silent_unless_a_summary_is_asked_for() {
     let out = uri_with_stdin(&["check", "--summary", "-"], "http://a/\n");
     assert_eq!(stderr(&out), "1 inputs, 0 failed\n");
 }
+
+#[test]
+fn resolve_takes_its_base_from_standard_input() {
+    let out = uri_with_stdin(&["resolve", "-", "-"], "http://a/b/c/d;p?q\n../g\n?y\n");
+    assert_eq!(stdout(&out), "http://a/b/g\nhttp://a/b/c/d;p?y\n");
+    let out = uri_with_stdin(&["resolve", "-", "x", "y/z"], "https://h/dir/page\n");
+    assert_eq!(stdout(&out), "https://h/dir/x\nhttps://h/dir/y/z\n");
+    let out = uri_with_stdin(&["resolve", "-", "x"], "not a base\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("not a base"), "{}", stderr(&out));
+}
