@@ -4,6 +4,7 @@ use std::io::{self, BufRead};
 
 use uri_runtime::{SchemeRules, Uri, UriRef, UriRefBuf, pct};
 
+use crate::format::Format;
 use crate::inputs::{self, Outcome};
 use crate::report;
 use crate::{Command, Part, Set};
@@ -27,6 +28,15 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
             decode,
             uris,
         } => inputs::run(&uris, |text| get(text, component, decode)),
+        Command::Format {
+            format,
+            absent,
+            default_port,
+            uris,
+        } => {
+            let format = Format::parse(&format, absent, default_port)?;
+            inputs::run(&uris, |text| formatted(text, &format))
+        }
         Command::Query {
             remove,
             set,
@@ -179,6 +189,16 @@ fn get(text: &str, part: Part, decode: bool) -> Outcome<'_> {
     match pct::decode_utf8(value) {
         Ok(decoded) => Outcome::Print(decoded),
         Err(err) => Outcome::Failed(report::error_at(value, &err.to_string(), err.index(), 3)),
+    }
+}
+
+fn formatted<'a>(text: &'a str, format: &Format) -> Outcome<'a> {
+    match UriRef::parse(text) {
+        Ok(r) => match format.write(&r) {
+            Ok(line) => Outcome::Print(line.into()),
+            Err(message) => Outcome::Failed(report::plain(&message)),
+        },
+        Err(err) => Outcome::Failed(report::parse_error(text, &err)),
     }
 }
 

@@ -14,6 +14,7 @@
 //! line from standard input where an argument is `-`.
 
 mod commands;
+mod format;
 mod inputs;
 mod report;
 
@@ -101,6 +102,25 @@ enum Command {
         /// Percent-decode the value.
         #[arg(long)]
         decode: bool,
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
+    /// Print several components of each URI reference on one line, through
+    /// FORMAT: `{scheme}`, `{authority}`, `{userinfo}`, `{host}`, `{port}`,
+    /// `{path}`, `{query}`, `{fragment}` as written, `{:host}` (any name
+    /// after a colon) decoded, `{query:KEY}` the first value of KEY and
+    /// `{query-all:KEY}` all of them joined with `,`, decoded; `{{` and
+    /// `}}` for braces.
+    Format {
+        format: String,
+        /// What an absent component (or parameter) prints; a present but
+        /// empty one prints nothing.
+        #[arg(long, default_value = "")]
+        absent: String,
+        /// `{port}` without a port prints the scheme's default (http, https,
+        /// ws, wss, ftp).
+        #[arg(long)]
+        default_port: bool,
         #[arg(required = true)]
         uris: Vec<String>,
     },

@@ -285,3 +285,37 @@ fn resolve_takes_its_base_from_standard_input() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("not a base"), "{}", stderr(&out));
 }
+
+#[test]
+fn several_components_are_formatted_on_one_line() {
+    let out = uri(&[
+        "format",
+        "--default-port",
+        "{scheme} {host} {port} {:path} {query:q} [{fragment}]",
+        "https://example.com/a%20b?q=rust%20uri#",
+        "http://h:8080/",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "https example.com 443 /a b rust uri []\nhttp h 8080 /  []\n"
+    );
+    // Absent and empty told apart, by option.
+    let out = uri(&[
+        "format",
+        "--absent",
+        "-",
+        "<{query}> <{fragment}>",
+        "http://h/?",
+        "http://h/",
+    ]);
+    assert_eq!(stdout(&out), "<> <->\n<-> <->\n");
+    // A mistake in the format is a usage error before any input.
+    let out = uri(&["format", "{hots}", "http://h/"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("unknown placeholder {hots}"),
+        "{}",
+        stderr(&out)
+    );
+}

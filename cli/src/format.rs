@@ -1,0 +1,212 @@
+//! `uri format`: several components of each URI on one line, through a
+//! template such as `{scheme}://{host}{path}`.
+
+use std::io;
+
+use uri_runtime::{UriRef, pct};
+
+/// One piece of a format: text, or what a `{…}` names.
+#[derive(Debug, PartialEq, Eq)]
+enum Piece {
+    Text(String),
+    /// A component, raw or (`{:name}`) decoded.
+    Component(Name, bool),
+    /// `{query:KEY}` (the first value) or `{query-all:KEY}` (every value,
+    /// joined with `,`), decoded.
+    Param(String, bool),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Name {
+    Scheme,
+    Authority,
+    Userinfo,
+    Host,
+    Port,
+    Path,
+    Query,
+    Fragment,
+}
+
+/// A parsed format, with what an absent component prints.
+#[derive(Debug)]
+pub(crate) struct Format {
+    pieces: Vec<Piece>,
+    absent: String,
+    default_port: bool,
+}
+
+impl Format {
+    /// Reads `text`: `{name}` for a component as written, `{:name}`
+    /// decoded, `{query:KEY}` and `{query-all:KEY}` for parameters, `{{`
+    /// and `}}` for braces. A mistake is a usage error naming it.
+    pub(crate) fn parse(text: &str, absent: String, default_port: bool) -> io::Result<Format> {
+        let usage = |message: String| io::Error::new(io::ErrorKind::InvalidInput, message);
+        let mut pieces = Vec::new();
+        let mut literal = String::new();
+        let mut rest = text;
+        while let Some(at) = rest.find(['{', '}']) {
+            literal.push_str(&rest[..at]);
+            let brace = &rest[at..];
+            if let Some(after) = brace
+                .strip_prefix("{{")
+                .or_else(|| brace.strip_prefix("}}"))
+            {
+                literal.push_str(&brace[..1]);
+                rest = after;
+                continue;
+            }
+            let Some(close) = brace.strip_prefix('{').and_then(|b| b.find('}')) else {
+                return Err(usage(format!("unmatched brace in the format {text:?}")));
+            };
+            let name = &brace[1..=close];
+            if !literal.is_empty() {
+                pieces.push(Piece::Text(std::mem::take(&mut literal)));
+            }
+            pieces.push(piece(name).ok_or_else(|| {
+                usage(format!(
+                    "unknown placeholder {{{name}}}: use scheme, authority, userinfo, host, port, \
+                     path, query, fragment ({{:name}} decoded), query:KEY or query-all:KEY"
+                ))
+            })?);
+            rest = &brace[close + 2..];
+        }
+        literal.push_str(rest);
+        if !literal.is_empty() {
+            pieces.push(Piece::Text(literal));
+        }
+        Ok(Format {
+            pieces,
+            absent,
+            default_port,
+        })
+    }
+
+    /// The line for one URI reference, or the message of the first value
+    /// that does not decode.
+    pub(crate) fn write(&self, r: &UriRef<'_>) -> Result<String, String> {
+        let mut out = String::new();
+        for piece in &self.pieces {
+            match piece {
+                Piece::Text(text) => out.push_str(text),
+                Piece::Component(name, decoded) => match self.component(r, *name) {
+                    Some(value) if *decoded => out.push_str(&decode(&value)?),
+                    Some(value) => out.push_str(&value),
+                    None => out.push_str(&self.absent),
+                },
+                Piece::Param(key, all) => {
+                    let mut values = r.query_values(key);
+                    if *all {
+                        let values: Vec<_> = values
+                            .collect::<Result<_, _>>()
+                            .map_err(|e| e.to_string())?;
+                        out.push_str(&values.join(","));
+                    } else {
+                        match values.next() {
+                            Some(value) => out.push_str(&value.map_err(|e| e.to_string())?),
+                            None => out.push_str(&self.absent),
+                        }
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn component(&self, r: &UriRef<'_>, name: Name) -> Option<String> {
+        let text = match name {
+            Name::Scheme => r.scheme(),
+            Name::Authority => r.authority(),
+            Name::Userinfo => r.userinfo(),
+            Name::Host => r.host(),
+            Name::Port => {
+                let port = r.port().filter(|p| !p.is_empty());
+                if port.is_none() && self.default_port {
+                    return default_port(r.scheme()?).map(|p| p.to_string());
+                }
+                port
+            }
+            Name::Path => Some(r.path()),
+            Name::Query => r.query(),
+            Name::Fragment => r.fragment(),
+        };
+        text.map(str::to_owned)
+    }
+}
+
+/// What `{…}` names, if anything.
+fn piece(name: &str) -> Option<Piece> {
+    if let Some(key) = name.strip_prefix("query:") {
+        return Some(Piece::Param(key.to_owned(), false));
+    }
+    if let Some(key) = name.strip_prefix("query-all:") {
+        return Some(Piece::Param(key.to_owned(), true));
+    }
+    let (decoded, name) = match name.strip_prefix(':') {
+        Some(name) => (true, name),
+        None => (false, name),
+    };
+    let name = match name {
+        "scheme" => Name::Scheme,
+        "authority" => Name::Authority,
+        "userinfo" => Name::Userinfo,
+        "host" => Name::Host,
+        "port" => Name::Port,
+        "path" => Name::Path,
+        "query" => Name::Query,
+        "fragment" => Name::Fragment,
+        _ => return None,
+    };
+    Some(Piece::Component(name, decoded))
+}
+
+/// The default port of the schemes the library's scheme rules know.
+fn default_port(scheme: &str) -> Option<u16> {
+    match scheme.to_ascii_lowercase().as_str() {
+        "http" | "ws" => Some(80),
+        "https" | "wss" => Some(443),
+        "ftp" => Some(21),
+        _ => None,
+    }
+}
+
+fn decode(value: &str) -> Result<String, String> {
+    pct::decode_utf8(value)
+        .map(std::borrow::Cow::into_owned)
+        .map_err(|err| err.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(format: &str, uri: &str) -> Result<String, String> {
+        let format = Format::parse(format, String::new(), true).map_err(|e| e.to_string())?;
+        format.write(&UriRef::parse(uri).unwrap())
+    }
+
+    #[test]
+    fn placeholders_braces_and_mistakes() {
+        let uri = "https://ex.com/a%20b?q=x%20y&t=1&t=2#f";
+        assert_eq!(
+            line("{scheme}://{host}:{port}{path}", uri).unwrap(),
+            "https://ex.com:443/a%20b"
+        );
+        assert_eq!(
+            line("{:path} {query:q} {query-all:t}", uri).unwrap(),
+            "/a b x y 1,2"
+        );
+        assert_eq!(line("{{{fragment}}}", uri).unwrap(), "{f}");
+        assert!(
+            line("{hots}", uri)
+                .unwrap_err()
+                .contains("unknown placeholder {hots}")
+        );
+        assert!(line("{host", uri).unwrap_err().contains("unmatched brace"));
+        assert!(
+            line("{:query}", "http://h/?a=%FF")
+                .unwrap_err()
+                .contains("not UTF-8")
+        );
+    }
+}
