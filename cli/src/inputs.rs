@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 use std::io::{self, BufRead, BufWriter, Write};
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What one input produced; printed text may borrow from the input, so a
@@ -69,6 +70,15 @@ pub(crate) fn always_summarize(on: bool) {
     SUMMARY.store(on, Ordering::Relaxed);
 }
 
+/// `--on-error TEXT`: what stands on standard output for a failed input.
+static FAILURE_MARKER: OnceLock<Option<String>> = OnceLock::new();
+
+/// Sets `--on-error` for the run.
+pub(crate) fn mark_failures(marker: Option<String>) {
+    // Set once, from `main`, before any input is read.
+    let _ = FAILURE_MARKER.set(marker);
+}
+
 /// The message for line `number` of standard input, which is not UTF-8.
 fn not_utf8(number: u64, line: &[u8], err: &std::str::Utf8Error) -> String {
     let at = err.valid_up_to();
@@ -97,6 +107,9 @@ impl Tally {
             Outcome::Print(text) => writeln!(out, "{text}"),
             Outcome::Silent => Ok(()),
             Outcome::Failed(message) => {
+                if let Some(marker) = FAILURE_MARKER.get().and_then(Option::as_deref) {
+                    writeln!(out, "{marker}")?;
+                }
                 // Keep stdout and stderr in order on a terminal.
                 out.flush()?;
                 self.failed += 1;

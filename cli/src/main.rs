@@ -32,6 +32,11 @@ struct Cli {
     /// standard error even when none failed (it always does when some did).
     #[arg(long, global = true)]
     summary: bool,
+    /// Print TEXT (an empty line with `--on-error ''`) on standard output
+    /// for each input that fails, so that output lines stay in step with
+    /// input lines; the error still goes to standard error.
+    #[arg(long, global = true, value_name = "TEXT")]
+    on_error: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -206,6 +211,7 @@ enum Part {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     inputs::always_summarize(cli.summary);
+    inputs::mark_failures(cli.on_error);
     match commands::run(cli.command) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,

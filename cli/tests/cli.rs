@@ -319,3 +319,15 @@ fn several_components_are_formatted_on_one_line() {
         stderr(&out)
     );
 }
+
+#[test]
+fn failed_inputs_can_keep_their_line_on_standard_output() {
+    let input = "http://a/x\nbad uri\nhttp://b/y\n";
+    let out = uri_with_stdin(&["get", "path", "-"], input);
+    assert_eq!(stdout(&out), "/x\n/y\n");
+    let out = uri_with_stdin(&["--on-error", "", "get", "path", "-"], input);
+    assert_eq!(stdout(&out), "/x\n\n/y\n");
+    let out = uri_with_stdin(&["format", "{host}", "--on-error", "!", "-"], input);
+    assert_eq!(stdout(&out), "a\n!\nb\n");
+    assert!(stderr(&out).contains("bad uri"));
+}
