@@ -57,6 +57,7 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
             inputs::run(&uris, |text| query(text, &edits))
         }
         Command::Set {
+            encoded,
             assignment,
             more,
             uris,
@@ -65,7 +66,7 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
                 .into_iter()
                 .chain(more.iter().map(String::as_str))
                 .collect();
-            inputs::run(&uris, |text| set(text, &assignments))
+            inputs::run(&uris, |text| set(text, &assignments, encoded))
         }
     }
 }
@@ -202,13 +203,13 @@ fn formatted<'a>(text: &'a str, format: &Format) -> Outcome<'a> {
     }
 }
 
-fn set<'a>(text: &'a str, assignments: &[&str]) -> Outcome<'a> {
+fn set<'a>(text: &'a str, assignments: &[&str], encoded: bool) -> Outcome<'a> {
     let mut uri = match UriRefBuf::parse(text) {
         Ok(uri) => uri,
         Err(err) => return Outcome::Failed(report::parse_error(text, &err)),
     };
     for assignment in assignments {
-        if let Err(message) = assign(&mut uri, assignment) {
+        if let Err(message) = assign(&mut uri, assignment, encoded) {
             return Outcome::Failed(report::plain(&format!("{assignment}: {message}")));
         }
     }
@@ -216,7 +217,9 @@ fn set<'a>(text: &'a str, assignments: &[&str]) -> Outcome<'a> {
 }
 
 /// Applies one `COMPONENT=VALUE`, `COMPONENT=` or `COMPONENT`.
-fn assign(uri: &mut UriRefBuf, assignment: &str) -> Result<(), String> {
+/// Values are raw text encoded for their component, or with `encoded`
+/// taken as written and checked.
+fn assign(uri: &mut UriRefBuf, assignment: &str, encoded: bool) -> Result<(), String> {
     if let Some(segment) = assignment.strip_prefix("path+=") {
         return uri
             .push_segment(segment)
@@ -227,9 +230,14 @@ fn assign(uri: &mut UriRefBuf, assignment: &str) -> Result<(), String> {
         Some((name, value)) => (name, Some(value)),
         None => (assignment, None),
     };
+    // Raw text encoded with the component's own set, unless `--encoded`.
+    let as_text = |set: &pct::EncodeSet| match value {
+        Some(raw) if !encoded => Some(pct::encode(raw, set)),
+        other => other.map(std::borrow::Cow::Borrowed),
+    };
     let result = match name {
         "scheme" => uri.set_scheme(value),
-        "userinfo" => uri.set_userinfo(value),
+        "userinfo" => uri.set_userinfo(as_text(&pct::USERINFO).as_deref()),
         "host" => uri.set_host(value),
         "port" => {
             let port = match value.map(str::parse::<u16>) {
@@ -239,9 +247,9 @@ fn assign(uri: &mut UriRefBuf, assignment: &str) -> Result<(), String> {
             };
             uri.set_port(port)
         }
-        "path" => uri.set_path(value.unwrap_or("")),
-        "query" => uri.set_query(value),
-        "fragment" => uri.set_fragment(value),
+        "path" => uri.set_path(as_text(&pct::PATH).as_deref().unwrap_or("")),
+        "query" => uri.set_query(as_text(&pct::QUERY).as_deref()),
+        "fragment" => uri.set_fragment(as_text(&pct::FRAGMENT).as_deref()),
         _ => {
             return Err(
                 "unknown component; use scheme, userinfo, host, port, path, query or fragment"

@@ -159,10 +159,15 @@ enum Command {
         uris: Vec<String>,
     },
     /// Set a component of each URI reference: `COMPONENT=VALUE` sets it
-    /// (VALUE as it will appear, percent-encoded), `COMPONENT=` makes it
-    /// empty, a bare `COMPONENT` removes it; `path+=SEGMENT` appends one
-    /// path segment from raw text (encoded, `/` included).
+    /// from raw text, percent-encoded for that component (a host as a
+    /// person writes it), `COMPONENT=` makes it empty, a bare `COMPONENT`
+    /// removes it; `path+=SEGMENT` appends one path segment from raw text
+    /// (encoded, `/` included).
     Set {
+        /// Take each VALUE as already encoded, exactly as it will appear,
+        /// and check it instead of encoding it.
+        #[arg(long)]
+        encoded: bool,
         assignment: String,
         /// More assignments, applied in order after the first.
         #[arg(long = "also")]

@@ -331,3 +331,27 @@ fn failed_inputs_can_keep_their_line_on_standard_output() {
     assert_eq!(stdout(&out), "a\n!\nb\n");
     assert!(stderr(&out).contains("bad uri"));
 }
+
+#[test]
+fn set_encodes_raw_values_unless_they_are_given_encoded() {
+    let out = uri(&["set", "query=q=hello world&x=100%", "https://h/p"]);
+    assert_eq!(stdout(&out), "https://h/p?q=hello%20world&x=100%25\n");
+    let out = uri(&[
+        "set",
+        "fragment=part 2",
+        "--also",
+        "path=/my docs/",
+        "https://h/",
+    ]);
+    assert_eq!(stdout(&out), "https://h/my%20docs/#part%202\n");
+    // As written, checked: a bad escape is refused with its position.
+    let out = uri(&["set", "--encoded", "query=a%20b", "https://h/"]);
+    assert_eq!(stdout(&out), "https://h/?a%20b\n");
+    let out = uri(&["set", "--encoded", "query=100%", "https://h/"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("invalid percent-encoding"),
+        "{}",
+        stderr(&out)
+    );
+}
