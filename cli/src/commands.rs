@@ -168,12 +168,9 @@ fn decode(text: &str, form: bool) -> Outcome<'_> {
     }
 }
 
-fn get(text: &str, part: Part, decode: bool) -> Outcome<'_> {
-    let r = match UriRef::parse(text) {
-        Ok(r) => r,
-        Err(err) => return Outcome::Failed(report::parse_error(text, &err)),
-    };
-    let value = match part {
+/// The component `part` names, as written; `None` when absent.
+pub(crate) fn component<'a>(r: &UriRef<'a>, part: Part) -> Option<&'a str> {
+    match part {
         Part::Scheme => r.scheme(),
         Part::Authority => r.authority(),
         Part::Userinfo => r.userinfo(),
@@ -182,8 +179,15 @@ fn get(text: &str, part: Part, decode: bool) -> Outcome<'_> {
         Part::Path => Some(r.path()),
         Part::Query => r.query(),
         Part::Fragment => r.fragment(),
+    }
+}
+
+fn get(text: &str, part: Part, decode: bool) -> Outcome<'_> {
+    let r = match UriRef::parse(text) {
+        Ok(r) => r,
+        Err(err) => return Outcome::Failed(report::parse_error(text, &err)),
     };
-    let value = value.unwrap_or("");
+    let value = component(&r, part).unwrap_or("");
     if !decode {
         return Outcome::Print(value.into());
     }

@@ -3,29 +3,21 @@
 
 use std::io;
 
+use clap::ValueEnum as _;
 use uri_runtime::{UriRef, pct};
+
+use crate::Part;
+use crate::commands::component;
 
 /// One piece of a format: text, or what a `{…}` names.
 #[derive(Debug, PartialEq, Eq)]
 enum Piece {
     Text(String),
     /// A component, raw or (`{:name}`) decoded.
-    Component(Name, bool),
+    Component(Part, bool),
     /// `{query:KEY}` (the first value) or `{query-all:KEY}` (every value,
     /// joined with `,`), decoded.
     Param(String, bool),
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Name {
-    Scheme,
-    Authority,
-    Userinfo,
-    Host,
-    Port,
-    Path,
-    Query,
-    Fragment,
 }
 
 /// A parsed format, with what an absent component prints.
@@ -89,7 +81,7 @@ impl Format {
         for piece in &self.pieces {
             match piece {
                 Piece::Text(text) => out.push_str(text),
-                Piece::Component(name, decoded) => match self.component(r, *name) {
+                Piece::Component(part, decoded) => match self.component(r, *part) {
                     Some(value) if *decoded => out.push_str(&decode(&value)?),
                     Some(value) => out.push_str(&value),
                     None => out.push_str(&self.absent),
@@ -113,23 +105,11 @@ impl Format {
         Ok(out)
     }
 
-    fn component(&self, r: &UriRef<'_>, name: Name) -> Option<String> {
-        let text = match name {
-            Name::Scheme => r.scheme(),
-            Name::Authority => r.authority(),
-            Name::Userinfo => r.userinfo(),
-            Name::Host => r.host(),
-            Name::Port => {
-                let port = r.port().filter(|p| !p.is_empty());
-                if port.is_none() && self.default_port {
-                    return default_port(r.scheme()?).map(|p| p.to_string());
-                }
-                port
-            }
-            Name::Path => Some(r.path()),
-            Name::Query => r.query(),
-            Name::Fragment => r.fragment(),
-        };
+    fn component(&self, r: &UriRef<'_>, part: Part) -> Option<String> {
+        let text = component(r, part);
+        if matches!(part, Part::Port) && text.is_none_or(str::is_empty) && self.default_port {
+            return default_port(r.scheme()?).map(|p| p.to_string());
+        }
         text.map(str::to_owned)
     }
 }
@@ -146,17 +126,7 @@ fn piece(name: &str) -> Option<Piece> {
         Some(name) => (true, name),
         None => (false, name),
     };
-    let name = match name {
-        "scheme" => Name::Scheme,
-        "authority" => Name::Authority,
-        "userinfo" => Name::Userinfo,
-        "host" => Name::Host,
-        "port" => Name::Port,
-        "path" => Name::Path,
-        "query" => Name::Query,
-        "fragment" => Name::Fragment,
-        _ => return None,
-    };
+    let name = Part::from_str(name, false).ok()?;
     Some(Piece::Component(name, decoded))
 }
 

@@ -200,8 +200,8 @@ enum Set {
     Form,
 }
 
-/// The components `get` and `set` name.
-#[derive(ValueEnum, Clone, Copy, Debug)]
+/// The components `get`, `set` and `format` name.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum Part {
     Scheme,
     Authority,
