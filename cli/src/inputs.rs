@@ -7,6 +7,8 @@
 use std::borrow::Cow;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::sync::OnceLock;
+
+use crate::forms;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What one input produced; printed text may borrow from the input, so a
@@ -43,14 +45,14 @@ pub(crate) fn run(
                 let input = line.strip_suffix(b"\n").unwrap_or(&line);
                 let input = input.strip_suffix(b"\r").unwrap_or(input);
                 let outcome = match std::str::from_utf8(input) {
-                    Ok(text) => each(text),
+                    Ok(text) => forms::apply(text, &mut each),
                     Err(err) => Outcome::Failed(not_utf8(number, input, &err)),
                 };
                 tally.record(outcome, &mut out)?;
                 line.clear();
             }
         } else {
-            tally.record(each(arg), &mut out)?;
+            tally.record(forms::apply(arg, &mut each), &mut out)?;
         }
     }
     out.flush()?;

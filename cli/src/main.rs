@@ -15,6 +15,7 @@
 
 mod commands;
 mod format;
+mod forms;
 mod inputs;
 mod report;
 
@@ -37,6 +38,15 @@ struct Cli {
     /// input lines; the error still goes to standard error.
     #[arg(long, global = true, value_name = "TEXT")]
     on_error: Option<String>,
+    /// Read each input as an IRI reference (RFC 3987: `https://bücher.example/ö`)
+    /// and map it to its URI first: the host through IDNA (punycode),
+    /// other non-ASCII characters percent-encoded.
+    #[arg(long, global = true)]
+    iri: bool,
+    /// Show each printed URI reference as an IRI: hosts in Unicode,
+    /// escapes of non-ASCII text as characters.
+    #[arg(long, global = true)]
+    idn: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -217,6 +227,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     inputs::always_summarize(cli.summary);
     inputs::mark_failures(cli.on_error);
+    forms::choose(forms::Forms {
+        iri_input: cli.iri,
+        idn_output: cli.idn,
+    });
     match commands::run(cli.command) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,

@@ -355,3 +355,27 @@ fn set_encodes_raw_values_unless_they_are_given_encoded() {
         stderr(&out)
     );
 }
+
+#[test]
+fn iris_are_read_and_shown_through_the_librarys_mappings() {
+    // IRI input: the host through IDNA, the rest percent-encoded.
+    let out = uri(&["--iri", "normalize", "https://Bücher.example/ö?q=é"]);
+    assert_eq!(
+        stdout(&out),
+        "https://xn--bcher-kva.example/%C3%B6?q=%C3%A9\n"
+    );
+    let out = uri(&["--iri", "get", "host", "https://例え.jp/"]);
+    assert_eq!(stdout(&out), "xn--r8jz45g.jp\n");
+    // An IRI with no ASCII form is a failed input with the reason.
+    let out = uri(&["--iri", "check", "https://bücher..example/"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("empty label"), "{}", stderr(&out));
+    // IDN output: URIs, hosts and paths shown for people.
+    let out = uri(&["--idn", "normalize", "https://xn--r8jz45g.jp/%E5%BC%95"]);
+    assert_eq!(stdout(&out), "https://例え.jp/引\n");
+    let out = uri(&["--idn", "get", "host", "https://xn--bcher-kva.example/"]);
+    assert_eq!(stdout(&out), "bücher.example\n");
+    // Without the flags, the same inputs are strict URIs.
+    let out = uri(&["check", "https://bücher.example/"]);
+    assert_eq!(out.status.code(), Some(1));
+}

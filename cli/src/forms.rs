@@ -1,0 +1,90 @@
+//! International forms on the command line: `--iri` reads each input as
+//! an IRI reference and maps it to its URI (hosts through IDNA, other
+//! non-ASCII characters percent-encoded) before the command sees it;
+//! `--idn` shows each printed URI reference as an IRI (hosts in Unicode,
+//! escapes of non-ASCII text as characters). Both are the library's own
+//! mappings (RFC 3987 sections 3.1 and 3.2, UTS 46).
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use uri_runtime::{IriRef, UriRef};
+
+use crate::inputs::Outcome;
+use crate::report;
+
+/// The forms asked for on the command line.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Forms {
+    pub(crate) iri_input: bool,
+    pub(crate) idn_output: bool,
+}
+
+static FORMS: OnceLock<Forms> = OnceLock::new();
+
+/// Sets the forms for the run, from `main`, before any input is read.
+pub(crate) fn choose(forms: Forms) {
+    let _ = FORMS.set(forms);
+}
+
+/// `each` applied to `text` in the forms asked for.
+pub(crate) fn apply<'a>(
+    text: &'a str,
+    each: &mut impl for<'b> FnMut(&'b str) -> Outcome<'b>,
+) -> Outcome<'a> {
+    let forms = FORMS.get().copied().unwrap_or_default();
+    let outcome = if forms.iri_input {
+        match to_uri(text) {
+            Ok(uri) => owned(each(&uri)),
+            Err(message) => Outcome::Failed(message),
+        }
+    } else {
+        each(text)
+    };
+    match outcome {
+        Outcome::Print(lines) if forms.idn_output => Outcome::Print(shown(&lines).into()),
+        other => other,
+    }
+}
+
+/// An IRI reference's URI, or why it has none.
+fn to_uri(text: &str) -> Result<String, String> {
+    let iri = IriRef::parse(text).map_err(|err| report::parse_error(text, &err))?;
+    iri.to_uri_ref_idna()
+        .map(String::from)
+        .map_err(|err| report::plain(&format!("{text}: {err}")))
+}
+
+/// The outcome with nothing borrowed from the mapped text.
+fn owned(outcome: Outcome<'_>) -> Outcome<'static> {
+    match outcome {
+        Outcome::Print(lines) => Outcome::Print(Cow::Owned(lines.into_owned())),
+        Outcome::Silent => Outcome::Silent,
+        Outcome::Failed(message) => Outcome::Failed(message),
+    }
+}
+
+/// Each line that is a URI reference, or a host alone (`get host`), shown
+/// as an IRI; other lines as they are.
+fn shown(lines: &str) -> String {
+    let shown: Vec<String> = lines.split('\n').map(shown_line).collect();
+    shown.join("\n")
+}
+
+fn shown_line(line: &str) -> String {
+    let reference = UriRef::parse(line).ok();
+    if let Some(r) = reference.filter(|r| r.scheme().is_some() || r.authority().is_some()) {
+        return r.to_iri_ref_idna().to_string();
+    }
+    // A line that is exactly a host (`get host`): shown through an
+    // authority, so that its labels go through IDNA.
+    let authority = format!("//{line}");
+    if let Some(r) = UriRef::parse(&authority)
+        .ok()
+        .filter(|r| r.host() == Some(line))
+    {
+        let shown = r.to_iri_ref_idna().to_string();
+        return shown.strip_prefix("//").unwrap_or(&shown).to_owned();
+    }
+    reference.map_or_else(|| line.to_owned(), |r| r.to_iri_ref_idna().to_string())
+}
