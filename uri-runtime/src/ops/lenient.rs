@@ -15,7 +15,8 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
 
-use uri_core::pct::{encode_byte, is_triplet};
+use uri_core::pct::{URI_CHARS, encode_byte, is_triplet};
+use uri_core::table::{ALPHA, SCHEME};
 use uri_core::{Component, ParseError, ParseErrorKind};
 
 use crate::value::buf::{UriBuf, UriRefBuf};
@@ -221,11 +222,6 @@ fn repair(text: &str) -> Result<Repairing, ParseError> {
             break;
         };
         let at = start + offset;
-        let width = c.len_utf8();
-        if matches!(c, '\t' | '\n' | '\r') {
-            out.note(at..at + width, RepairKind::Removed);
-            continue;
-        }
         if place == Place::Scheme && c == ':' {
             out.push(":", at);
             place = Place::Path;
@@ -258,16 +254,13 @@ fn is_margin(c: char) -> bool {
 }
 
 /// Whether the text starts with a scheme and its `:` (RFC 3986 section
-/// 3.1), so that the `:` ends it.
+/// 3.1, through the one character table), so that the `:` ends it.
 fn has_scheme(text: &str) -> bool {
     let Some(colon) = text.find(':') else {
         return false;
     };
-    let scheme = text.get(..colon).unwrap_or_default();
-    scheme.starts_with(|c: char| c.is_ascii_alphabetic())
-        && scheme
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+    let scheme = text.as_bytes().get(..colon).unwrap_or_default();
+    scheme.first().is_some_and(|&b| ALPHA.contains(b)) && scheme.iter().all(|&b| SCHEME.contains(b))
 }
 
 /// Writes the authority: userinfo repaired as text, an IP literal as it
@@ -341,19 +334,27 @@ impl Writer {
         self.origin.extend(at..at + text.len());
     }
 
-    /// Writes one character of a path, query, fragment or userinfo,
-    /// encoded when it cannot stand there.
+    /// Writes one character of a path, query, fragment or userinfo: a tab
+    /// or newline is dropped, and a character that cannot stand there is
+    /// encoded (whatever the table of URI characters does not keep, `[`
+    /// and `]` outside an IP literal, a `#` in the fragment, a `%` that
+    /// starts no escape).
     fn char(&mut self, c: char, at: usize, in_fragment: bool, bytes: &[u8], offset: usize) {
         let width = c.len_utf8();
         let encode = match c {
+            '\t' | '\n' | '\r' => {
+                self.note(at..at + width, RepairKind::Removed);
+                return;
+            }
             '%' if !is_triplet(bytes, offset, bytes.len()) => {
                 self.write_escaped(b"%", at);
                 self.note(at..at + width, RepairKind::PercentEscaped);
                 return;
             }
+            '%' => false,
             '#' => in_fragment,
-            ' ' | '"' | '<' | '>' | '\\' | '^' | '`' | '{' | '|' | '}' | '[' | ']' => true,
-            c => c.is_control() || !c.is_ascii(),
+            '[' | ']' => true,
+            c => !c.is_ascii() || !URI_CHARS.keeps(c as u8),
         };
         if encode {
             let mut buffer = [0; 4];
@@ -386,5 +387,38 @@ impl Writer {
             return;
         }
         self.repairs.push(Repair { range, kind });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tabs_and_newlines_go_wherever_they_stand() {
+        let repaired = UriRefBuf::parse_lenient("http://us\ter@h/a\nb").unwrap();
+        assert_eq!(repaired.value, "http://user@h/ab");
+        let kinds: Vec<RepairKind> = repaired.repairs.iter().map(|r| r.kind).collect();
+        assert_eq!(kinds, [RepairKind::Removed, RepairKind::Removed]);
+    }
+
+    /// Without IDNA an international host is refused at its first
+    /// non-ASCII character (CI runs this crate's unit tests both ways).
+    #[cfg(not(feature = "idna"))]
+    #[test]
+    fn an_international_host_needs_the_idna_feature() {
+        let err = UriRefBuf::parse_lenient(" https://bücher.example/").unwrap_err();
+        assert_eq!(err.index(), 10);
+        assert_eq!(err.kind(), ParseErrorKind::InvalidChar(Component::Host));
+        assert!(err.hint().unwrap().contains("to_uri_idna"));
+    }
+
+    #[cfg(feature = "idna")]
+    #[test]
+    fn an_international_host_is_mapped_or_refused_at_its_label() {
+        let repaired = UriRefBuf::parse_lenient("https://bücher.example/").unwrap();
+        assert_eq!(repaired.value, "https://xn--bcher-kva.example/");
+        let err = UriRefBuf::parse_lenient("https://bücher..example/").unwrap_err();
+        assert_eq!(err.kind(), ParseErrorKind::InvalidChar(Component::Host));
     }
 }
