@@ -20,7 +20,7 @@ use crate::value::buf::UriBuf;
 use crate::value::host::Host;
 use crate::value::uri::Uri;
 use crate::write::compose::{Form, text_in};
-use crate::write::dots::remove_dot_segments;
+use crate::write::dots::{has_dot_segments, remove_dot_segments};
 
 /// Why a URI could not become a [`url::Url`] that means the same (feature
 /// `url`).
@@ -205,14 +205,18 @@ fn reread(uri: &Uri<'_>, url: &url::Url) -> Option<(Component, String, String)> 
     if !same_path(uri, url) {
         return differs(Component::Path, uri.path(), url.path());
     }
-    if !same_query(uri.query(), url.query()) {
+    // WHATWG also writes `'` as `%27` in the query of the special schemes:
+    // the same character, so not another reading.
+    let apostrophe = |text: &str| text.replace("%27", "'");
+    let same_query = |ours: &str, theirs: &str| same_text(&apostrophe(ours), &apostrophe(theirs));
+    if !same_optional(uri.query(), url.query(), same_query) {
         return differs(
             Component::Query,
             uri.query().unwrap_or(""),
             url.query().unwrap_or(""),
         );
     }
-    if !same_optional(uri.fragment(), url.fragment()) {
+    if !same_optional(uri.fragment(), url.fragment(), same_text) {
         return differs(
             Component::Fragment,
             uri.fragment().unwrap_or(""),
@@ -229,19 +233,14 @@ fn same_text(ours: &str, theirs: &str) -> bool {
     ours == theirs || text_in(ours, Form::Normalized) == text_in(theirs, Form::Normalized)
 }
 
-fn same_optional(ours: Option<&str>, theirs: Option<&str>) -> bool {
+/// Both absent, or both present and `same`.
+fn same_optional(
+    ours: Option<&str>,
+    theirs: Option<&str>,
+    same: impl Fn(&str, &str) -> bool,
+) -> bool {
     match (ours, theirs) {
-        (Some(ours), Some(theirs)) => same_text(ours, theirs),
-        (ours, theirs) => ours.is_none() && theirs.is_none(),
-    }
-}
-
-/// The query, where WHATWG also writes `'` as `%27` for the special
-/// schemes: the same character, so not a different reading.
-fn same_query(ours: Option<&str>, theirs: Option<&str>) -> bool {
-    let apostrophe = |text: &str| -> String { text.replace("%27", "'") };
-    match (ours, theirs) {
-        (Some(ours), Some(theirs)) => same_text(&apostrophe(ours), &apostrophe(theirs)),
+        (Some(ours), Some(theirs)) => same(ours, theirs),
         (ours, theirs) => ours.is_none() && theirs.is_none(),
     }
 }
@@ -282,7 +281,7 @@ fn ascii_name(name: &str) -> Cow<'_, str> {
 /// empty path after an authority read as `/` as WHATWG writes it.
 fn same_path(uri: &Uri<'_>, url: &url::Url) -> bool {
     let path = uri.path();
-    let ours = if path.starts_with('/') {
+    let ours = if path.starts_with('/') && has_dot_segments(path) {
         Cow::Owned(remove_dot_segments(path))
     } else {
         Cow::Borrowed(path)
