@@ -4,7 +4,7 @@
 use std::io;
 
 use clap::ValueEnum as _;
-use uri_runtime::{UriRef, pct};
+use uri_runtime::{SchemeRules, UriRef, pct};
 
 use crate::Part;
 use crate::commands::component;
@@ -108,7 +108,9 @@ impl Format {
     fn component(&self, r: &UriRef<'_>, part: Part) -> Option<String> {
         let text = component(r, part);
         if matches!(part, Part::Port) && text.is_none_or(str::is_empty) && self.default_port {
-            return default_port(r.scheme()?).map(|p| p.to_string());
+            return SchemeRules::STANDARD
+                .default_port(r.scheme()?)
+                .map(|p| p.to_string());
         }
         text.map(str::to_owned)
     }
@@ -128,16 +130,6 @@ fn piece(name: &str) -> Option<Piece> {
     };
     let name = Part::from_str(name, false).ok()?;
     Some(Piece::Component(name, decoded))
-}
-
-/// The default port of the schemes the library's scheme rules know.
-fn default_port(scheme: &str) -> Option<u16> {
-    match scheme.to_ascii_lowercase().as_str() {
-        "http" | "ws" => Some(80),
-        "https" | "wss" => Some(443),
-        "ftp" => Some(21),
-        _ => None,
-    }
 }
 
 fn decode(value: &str) -> Result<String, String> {
