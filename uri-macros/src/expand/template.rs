@@ -92,10 +92,9 @@ fn finish(grammar: Grammar) -> TokenStream {
 /// Each distinct hole name bound once to its value: an argument, or a
 /// variable captured from the caller's scope as `format!` does.
 struct Values {
-    names: Vec<String>,
     exprs: Vec<TokenStream>,
     bindings: Vec<Ident>,
-    /// Where each name is in the three lists above.
+    /// Where each name is in the two lists above.
     index: HashMap<String, usize>,
     /// Whether every value fills exactly one hole, so that each can be
     /// evaluated where its hole is written (see [`Values::bind`]).
@@ -141,7 +140,6 @@ impl Values {
             return Err(errors.to_compile_error());
         }
         let mut values = Values {
-            names: Vec::new(),
             exprs: Vec::new(),
             bindings: Vec::new(),
             index: HashMap::new(),
@@ -161,10 +159,9 @@ impl Values {
                 let captured = Ident::new(&hole.name, span);
                 (quote!(#captured), span)
             };
-            let mut binding = format_ident!("__uri_arg_{}", values.names.len());
+            let mut binding = format_ident!("__uri_arg_{}", values.exprs.len());
             binding.set_span(Span::mixed_site().located_at(span));
-            values.index.insert(hole.name.clone(), values.names.len());
-            values.names.push(hole.name.clone());
+            values.index.insert(hole.name.clone(), values.exprs.len());
             values.exprs.push(expr);
             values.bindings.push(binding);
         }
