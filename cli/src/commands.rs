@@ -4,8 +4,9 @@ use std::io::{self, BufRead};
 
 use uri_runtime::{SchemeRules, Uri, UriRef, UriRefBuf, pct};
 
-use crate::format::Format;
-use crate::inputs::{self, Outcome};
+use crate::format::{Format, component};
+use crate::inputs;
+use crate::outcome::Outcome;
 use crate::report;
 use crate::{Command, Part, Set};
 
@@ -165,20 +166,6 @@ fn decode(text: &str, form: bool) -> Outcome<'_> {
     match decoded {
         Ok(decoded) => Outcome::Print(decoded),
         Err(err) => Outcome::Failed(report::error_at(text, &err.to_string(), err.index(), 3)),
-    }
-}
-
-/// The component `part` names, as written; `None` when absent.
-pub(crate) fn component<'a>(r: &UriRef<'a>, part: Part) -> Option<&'a str> {
-    match part {
-        Part::Scheme => r.scheme(),
-        Part::Authority => r.authority(),
-        Part::Userinfo => r.userinfo(),
-        Part::Host => r.host(),
-        Part::Port => r.port(),
-        Part::Path => Some(r.path()),
-        Part::Query => r.query(),
-        Part::Fragment => r.fragment(),
     }
 }
 

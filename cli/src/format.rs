@@ -7,7 +7,6 @@ use clap::ValueEnum as _;
 use uri_runtime::{SchemeRules, UriRef, pct};
 
 use crate::Part;
-use crate::commands::component;
 
 /// One piece of a format: text, or what a `{…}` names.
 #[derive(Debug, PartialEq, Eq)]
@@ -113,6 +112,20 @@ impl Format {
                 .map(|p| p.to_string());
         }
         text.map(str::to_owned)
+    }
+}
+
+/// The component `part` names, as written; `None` when absent.
+pub(crate) fn component<'a>(r: &UriRef<'a>, part: Part) -> Option<&'a str> {
+    match part {
+        Part::Scheme => r.scheme(),
+        Part::Authority => r.authority(),
+        Part::Userinfo => r.userinfo(),
+        Part::Host => r.host(),
+        Part::Port => r.port(),
+        Part::Path => Some(r.path()),
+        Part::Query => r.query(),
+        Part::Fragment => r.fragment(),
     }
 }
 

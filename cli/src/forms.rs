@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use uri_runtime::{IriRef, UriRef};
 
-use crate::inputs::Outcome;
+use crate::outcome::Outcome;
 use crate::report;
 
 /// The forms asked for on the command line.

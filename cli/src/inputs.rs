@@ -4,24 +4,12 @@
 //! over a million lines runs at the speed of the library and ends with a
 //! one-line summary when something failed (or with `--summary`).
 
-use std::borrow::Cow;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::sync::OnceLock;
-
-use crate::forms;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// What one input produced; printed text may borrow from the input, so a
-/// line that needs no change (an encoded value already safe, a component)
-/// is written without a copy.
-pub(crate) enum Outcome<'a> {
-    /// Lines for standard output.
-    Print(Cow<'a, str>),
-    /// A success with nothing to print.
-    Silent,
-    /// A message for standard error; the input counts as failed.
-    Failed(String),
-}
+use crate::forms;
+use crate::outcome::Outcome;
 
 /// Runs `each` over every input and returns whether all succeeded.
 pub(crate) fn run(

@@ -17,6 +17,7 @@ mod commands;
 mod format;
 mod forms;
 mod inputs;
+mod outcome;
 mod report;
 
 use std::process::ExitCode;

@@ -1,0 +1,16 @@
+//! What one input produced, for the layer that prints it (`inputs`) and
+//! the one that reshapes it (`forms`).
+
+use std::borrow::Cow;
+
+/// What one input produced; printed text may borrow from the input, so a
+/// line that needs no change (an encoded value already safe, a component)
+/// is written without a copy.
+pub(crate) enum Outcome<'a> {
+    /// Lines for standard output.
+    Print(Cow<'a, str>),
+    /// A success with nothing to print.
+    Silent,
+    /// A message for standard error; the input counts as failed.
+    Failed(String),
+}
