@@ -435,7 +435,7 @@ fn segments_are_pushed_and_popped_without_encoding_twice() {
 #[test]
 fn appending_treats_the_base_as_a_directory() {
     let base = Uri::parse("https://host/api/v2?key=1").unwrap();
-    let append = |r: &str| base.append(&UriRef::parse(r).unwrap());
+    let append = |r: &str| base.append(UriRef::parse(r).unwrap());
     assert_eq!(append("users/7"), "https://host/api/v2/users/7");
     assert_eq!(append("users?x"), "https://host/api/v2/users?x");
     // What resolution does anyway is left to it.
@@ -448,7 +448,7 @@ fn appending_treats_the_base_as_a_directory() {
     // The same base written as a directory gives the same results.
     let slash = Uri::parse("https://host/api/v2/").unwrap();
     assert_eq!(
-        slash.append(&UriRef::parse("users/7").unwrap()),
+        slash.append(UriRef::parse("users/7").unwrap()),
         "https://host/api/v2/users/7"
     );
     // And resolution alone keeps RFC 3986's rule.

@@ -104,18 +104,20 @@ impl Uri<'_> {
     /// (section 5.2.3; a base meant as a directory ends in `/`). A
     /// reference with a scheme, an authority or an absolute path is
     /// resolved as usual. Built with a `uri_ref!` template, each value is
-    /// encoded for its hole and cannot climb out of it.
+    /// encoded for its hole and cannot climb out of it. The reference may
+    /// be a `UriRef` or a `&UriRefBuf`; the method is on `UriBuf` too.
     ///
     /// ```
     /// use uri_runtime::{uri_ref, UriBuf};
     ///
     /// let base = UriBuf::parse("https://host/api/v2")?; // from configuration
     /// let (id, tag) = ("7/../8", "a&b");
-    /// let url = base.as_uri().append(&uri_ref!("users/{id}/posts?tag={tag}").as_uri_ref());
+    /// let url = base.append(&uri_ref!("users/{id}/posts?tag={tag}"));
     /// assert_eq!(url, "https://host/api/v2/users/7%2F..%2F8/posts?tag=a%26b");
     /// # Ok::<(), uri_runtime::ParseError>(())
     /// ```
-    pub fn append(&self, reference: &UriRef<'_>) -> UriBuf {
+    pub fn append<'r>(&self, reference: impl Into<UriRef<'r>>) -> UriBuf {
+        let reference: UriRef<'r> = reference.into();
         let relative_path = reference.scheme().is_none()
             && reference.authority().is_none()
             && !reference.path().is_empty()
@@ -134,5 +136,12 @@ impl Uri<'_> {
             // plain resolution is the answer RFC 3986 gives.
             Err(_) => reference.resolve_against(self),
         }
+    }
+}
+
+impl UriBuf {
+    /// See [`Uri::append`].
+    pub fn append<'r>(&self, reference: impl Into<UriRef<'r>>) -> UriBuf {
+        self.as_uri().append(reference)
     }
 }
