@@ -141,6 +141,7 @@ impl Uri<'_> {
 
 impl UriBuf {
     /// See [`Uri::append`].
+    #[must_use]
     pub fn append<'r>(&self, reference: impl Into<UriRef<'r>>) -> UriBuf {
         self.as_uri().append(reference)
     }
