@@ -10,7 +10,7 @@ seconds=${1:-60}
 vectors=../tests/data/conformance
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 
-targets=(parse pct_round_trip decoders normalize resolve make_relative template iri)
+targets=(parse parsers pct_round_trip decoders normalize resolve make_relative template iri)
 for target in "${targets[@]}"; do mkdir -p "corpus/$target"; done
 python3 - "$vectors" <<'PY'
 import json, sys, hashlib, pathlib
@@ -22,8 +22,10 @@ for name in ["uri_valid", "uri_invalid", "ref_valid", "ref_invalid", "components
     for case in json.loads((vectors / f"{name}.json").read_text()):
         text = case.get("input")
         if isinstance(text, str):
-            for target in ["parse", "normalize", "pct_round_trip", "template", "iri"]:
+            for target in ["parse", "parsers", "normalize", "pct_round_trip", "template", "iri"]:
                 put(target, text)
+for line in pathlib.Path("../bench/data/corpus.txt").read_text().splitlines()[::20]:
+    put("parsers", line)
 for case in json.loads((vectors / "resolve.json").read_text()):
     put("resolve", case["base"] + "\n" + case["ref"])
     if isinstance(case.get("expected"), str):

@@ -56,16 +56,43 @@ pub struct Components {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct AuthorityBounds {
+/// The authority's boundaries, as the parser finds them; public only for
+/// the parser's expansions in other crates.
+#[doc(hidden)]
+pub struct AuthorityBounds {
     /// First byte after `//`.
-    pub(crate) start: usize,
+    pub start: usize,
     /// Index of the `@` ending the userinfo.
-    pub(crate) userinfo_end: Option<usize>,
-    pub(crate) host_start: usize,
-    pub(crate) host_end: usize,
+    pub userinfo_end: Option<usize>,
+    pub host_start: usize,
+    pub host_end: usize,
     /// Index of the `:` before the port.
-    pub(crate) port_mark: Option<usize>,
-    pub(crate) host_kind: HostKind,
+    pub port_mark: Option<usize>,
+    pub host_kind: HostKind,
+}
+
+impl Components {
+    /// The boundaries the parser found; public only for its expansions in
+    /// other crates (see `__grammar`), which check what they pass.
+    #[doc(hidden)]
+    pub const fn from_bounds(
+        len: usize,
+        scheme_end: Option<usize>,
+        authority: Option<AuthorityBounds>,
+        (path_start, path_end): (usize, usize),
+        query_mark: Option<usize>,
+        fragment_mark: Option<usize>,
+    ) -> Components {
+        Components {
+            len,
+            scheme_end,
+            authority,
+            path_start,
+            path_end,
+            query_mark,
+            fragment_mark,
+        }
+    }
 }
 
 impl Components {

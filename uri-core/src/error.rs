@@ -181,7 +181,8 @@ pub struct ParseError {
 
 impl ParseError {
     /// Builds the error for `input`, copying the offending text at `index`.
-    pub(crate) const fn at(input: &[u8], index: usize, kind: ParseErrorKind) -> ParseError {
+    #[doc(hidden)]
+    pub const fn at(input: &[u8], index: usize, kind: ParseErrorKind) -> ParseError {
         // A caller outside the parser may pass any index: keep it in range.
         let index = if index < input.len() {
             index

@@ -23,13 +23,13 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
-/// `?` for `const fn`, where the operator's trait machinery is not allowed.
+#[macro_use]
+mod grammar;
+
+/// `?` for `const fn` (see [`__attempt`]), by its short name.
 macro_rules! attempt {
     ($e:expr) => {
-        match $e {
-            Ok(value) => value,
-            Err(err) => return Err(err),
-        }
+        $crate::__attempt!($e)
     };
 }
 
@@ -46,6 +46,23 @@ pub use parse::{
     Components, HostKind, ParseOptions, parse_iri, parse_iri_reference, parse_uri,
     parse_uri_reference, parse_uri_reference_with, parse_uri_with,
 };
+
+/// What [`__grammar`]'s expansions name, outside this crate too; not
+/// part of the API.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::components::AuthorityBounds;
+    pub use crate::error::{Component, ParseError, ParseErrorKind};
+    pub use crate::parse::{
+        Components, HostKind, ParseOptions, Wide, char_at, contains, find_any, ip_literal,
+        parse_ipv4, port_digits, scheme_name,
+    };
+    pub use crate::pct::decode_triplet;
+    pub use crate::table::{
+        ALPHA, Class, PATH, QUERY_FRAGMENT, REG_NAME, SCHEME, USERINFO, is_bidi_formatting,
+        is_iprivate, is_ucschar,
+    };
+}
 
 #[cfg(test)]
 mod testing {

@@ -8,14 +8,21 @@
 pub use crate::components::{Components, HostKind, Marks, RAW_LEN};
 pub use crate::ip::{parse_ipv4, parse_ipv6};
 
-use crate::components::AuthorityBounds;
 use crate::error::{Component, ParseError, ParseErrorKind};
 use crate::ip::{ipv6_zone, ipvfuture};
-use crate::pct::decode_triplet;
-use crate::table::{
-    ALPHA, Class, PATH, QUERY_FRAGMENT, REG_NAME, SCHEME, USERINFO, is_bidi_formatting,
-    is_iprivate, is_ucschar,
-};
+use crate::pct::is_triplet;
+use crate::table::{ALPHA, Class, PATH, QUERY_FRAGMENT, REG_NAME, SCHEME, USERINFO};
+use scalar::{component, parse};
+
+/// The grammar over the scalar scan, as `const fn`s.
+mod scalar {
+    crate::__grammar!(
+        attrs: [],
+        qualifier: [const],
+        span: crate::table::Class::span,
+        encoded_span: super::encoded_span,
+    );
+}
 
 /// Which extensions of the RFC 3986 grammar a parse accepts. The default
 /// is RFC 3986 exactly; each extension is named and opt-in.
@@ -75,7 +82,8 @@ impl ParseOptions {
     }
 
     /// Which non-ASCII characters `component` takes unescaped.
-    const fn wide(self, component: Component) -> Wide {
+    #[doc(hidden)]
+    pub const fn __wide(self, component: Component) -> Wide {
         match component {
             _ if !self.iri => Wide::Refused,
             Component::Scheme | Component::Port => Wide::Refused,
@@ -86,8 +94,9 @@ impl ParseOptions {
 }
 
 /// Which characters of U+0080 and above a component takes unescaped.
+#[doc(hidden)]
 #[derive(Clone, Copy)]
-enum Wide {
+pub enum Wide {
     /// None: RFC 3986, or an IRI's scheme and port.
     Refused,
     /// `ucschar` (RFC 3987 `iunreserved`).
@@ -270,7 +279,7 @@ pub const fn parse_host(input: &str, options: ParseOptions) -> Result<HostKind, 
         }
         return ip_literal(b, 1, close, options);
     }
-    let wide = options.wide(Component::Host);
+    let wide = options.__wide(Component::Host);
     attempt!(component(b, 0, len, REG_NAME, b"", Component::Host, wide));
     Ok(match parse_ipv4(b, 0, len) {
         Ok(_) => HostKind::Ipv4,
@@ -278,169 +287,9 @@ pub const fn parse_host(input: &str, options: ParseOptions) -> Result<HostKind, 
     })
 }
 
-const fn parse(
-    b: &[u8],
-    require_scheme: bool,
-    options: ParseOptions,
-) -> Result<Components, ParseError> {
-    let len = b.len();
-    let scheme_end = attempt!(scheme(b, require_scheme));
-    let mut i = match scheme_end {
-        Some(colon) => colon + 1,
-        None => 0,
-    };
-
-    let authority = if i + 1 < len && b[i] == b'/' && b[i + 1] == b'/' {
-        let start = i + 2;
-        let (bounds, end) = match host_and_port(b, start) {
-            Some(found) => found,
-            None => attempt!(any_authority(b, start, options)),
-        };
-        i = end;
-        Some(bounds)
-    } else {
-        None
-    };
-
-    let path_start = i;
-    let path_end = attempt!(component(
-        b,
-        i,
-        len,
-        PATH,
-        b"?#",
-        Component::Path,
-        options.wide(Component::Path)
-    ));
-    i = path_end;
-
-    let query_mark = if i < len && b[i] == b'?' {
-        let mark = i;
-        i = attempt!(component(
-            b,
-            i + 1,
-            len,
-            QUERY_FRAGMENT,
-            b"#",
-            Component::Query,
-            options.wide(Component::Query)
-        ));
-        Some(mark)
-    } else {
-        None
-    };
-
-    let fragment_mark = if i < len {
-        // Only a `#` can be left: path and query stop at nothing else.
-        let mark = i;
-        attempt!(component(
-            b,
-            i + 1,
-            len,
-            QUERY_FRAGMENT,
-            b"",
-            Component::Fragment,
-            options.wide(Component::Fragment)
-        ));
-        Some(mark)
-    } else {
-        None
-    };
-
-    Ok(Components {
-        len,
-        scheme_end,
-        authority,
-        path_start,
-        path_end,
-        query_mark,
-        fragment_mark,
-    })
-}
-
-/// The authority starting at `start` when it is the most common kind, a
-/// reg-name or IPv4 address without escapes, optionally with a port, and
-/// the index where it ends. `None` sends every other authority (userinfo,
-/// escapes, IP literals, errors) to [`any_authority`]; this one scan does
-/// the work of that function's several.
-const fn host_and_port(b: &[u8], start: usize) -> Option<(AuthorityBounds, usize)> {
-    let len = b.len();
-    let host_end = REG_NAME.span(b, start, len);
-    let (port_mark, end) = if host_end < len && b[host_end] == b':' {
-        let mut port_end = host_end + 1;
-        while port_end < len && b[port_end].is_ascii_digit() {
-            port_end += 1;
-        }
-        (Some(host_end), port_end)
-    } else {
-        (None, host_end)
-    };
-    if end < len && !matches!(b[end], b'/' | b'?' | b'#') {
-        return None;
-    }
-    // An IPv4 address starts with a digit; most names do not.
-    let is_ipv4 =
-        host_end > start && b[start].is_ascii_digit() && parse_ipv4(b, start, host_end).is_ok();
-    let host_kind = if is_ipv4 {
-        HostKind::Ipv4
-    } else {
-        HostKind::RegName
-    };
-    let bounds = AuthorityBounds {
-        start,
-        userinfo_end: None,
-        host_start: start,
-        host_end,
-        port_mark,
-        host_kind,
-    };
-    Some((bounds, end))
-}
-
-/// Any authority starting at `start`, and the index where it ends.
-const fn any_authority(
-    b: &[u8],
-    start: usize,
-    options: ParseOptions,
-) -> Result<(AuthorityBounds, usize), ParseError> {
-    let len = b.len();
-    // Userinfo characters (which include the host's and the port's) up
-    // to a delimiter: one span finds the end and shows there is no `@`.
-    // Anything else is searched.
-    let plain_end = USERINFO.span(b, start, len);
-    let end = if plain_end == len || matches!(b[plain_end], b'/' | b'?' | b'#') {
-        plain_end
-    } else {
-        find_any(b, plain_end, len, b"/?#")
-    };
-    let bounds = attempt!(authority(b, start, end, plain_end == end, options));
-    Ok((bounds, end))
-}
-
-/// The scheme's `:` if the input starts with one. A `:` before the first
-/// `/`, `?` or `#` can only end a scheme, since a relative path's first
-/// segment may not contain one (section 4.2).
-const fn scheme(b: &[u8], required: bool) -> Result<Option<usize>, ParseError> {
-    // The common case in one pass: a valid scheme name, then its `:`.
-    let end = SCHEME.span(b, 0, b.len());
-    if end > 0 && end < b.len() && b[end] == b':' && ALPHA.contains(b[0]) {
-        return Ok(Some(end));
-    }
-    // The bytes before `end` are scheme characters, none of them these.
-    let colon = find_any(b, end, b.len(), b":/?#");
-    if colon == b.len() || b[colon] != b':' {
-        return if required {
-            Err(ParseError::at(b, 0, ParseErrorKind::MissingScheme))
-        } else {
-            Ok(None)
-        };
-    }
-    attempt!(scheme_name(b, colon));
-    Ok(Some(colon))
-}
-
 /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` filling `b[..end]`.
-const fn scheme_name(b: &[u8], end: usize) -> Result<(), ParseError> {
+#[doc(hidden)]
+pub const fn scheme_name(b: &[u8], end: usize) -> Result<(), ParseError> {
     if end == 0 || !ALPHA.contains(b[0]) {
         return Err(ParseError::at(b, 0, ParseErrorKind::InvalidScheme));
     }
@@ -455,7 +304,8 @@ const fn scheme_name(b: &[u8], end: usize) -> Result<(), ParseError> {
 }
 
 /// `port = *DIGIT` filling `b[from..to]`.
-const fn port_digits(b: &[u8], from: usize, to: usize) -> Result<(), ParseError> {
+#[doc(hidden)]
+pub const fn port_digits(b: &[u8], from: usize, to: usize) -> Result<(), ParseError> {
     let mut i = from;
     while i < to {
         if !b[i].is_ascii_digit() {
@@ -466,149 +316,11 @@ const fn port_digits(b: &[u8], from: usize, to: usize) -> Result<(), ParseError>
     Ok(())
 }
 
-/// Parses `[ userinfo "@" ] host [ ":" port ]` in `b[start..end]`;
-/// `no_at` says the caller has seen that it holds no `@`.
-const fn authority(
-    b: &[u8],
-    start: usize,
-    end: usize,
-    no_at: bool,
-    options: ParseOptions,
-) -> Result<AuthorityBounds, ParseError> {
-    // userinfo cannot contain `@`, so the first one ends it.
-    let at = if no_at {
-        end
-    } else {
-        find_any(b, start, end, b"@")
-    };
-    let (userinfo_end, host_start) = if at < end {
-        attempt!(component(
-            b,
-            start,
-            at,
-            USERINFO,
-            b"",
-            Component::Userinfo,
-            options.wide(Component::Userinfo)
-        ));
-        (Some(at), at + 1)
-    } else {
-        (None, start)
-    };
-
-    let (host_end, host_kind) = if host_start < end && b[host_start] == b'[' {
-        let close = find_any(b, host_start, end, b"]");
-        if close == end {
-            return Err(ParseError::at(
-                b,
-                host_start,
-                ParseErrorKind::UnclosedIpLiteral,
-            ));
-        }
-        let kind = attempt!(ip_literal(b, host_start + 1, close, options));
-        let host_end = close + 1;
-        if host_end < end && b[host_end] != b':' {
-            return Err(ParseError::at(
-                b,
-                host_end,
-                ParseErrorKind::InvalidChar(Component::Host),
-            ));
-        }
-        (host_end, kind)
-    } else {
-        let host_end = attempt!(component(
-            b,
-            host_start,
-            end,
-            REG_NAME,
-            b":",
-            Component::Host,
-            options.wide(Component::Host)
-        ));
-        let kind = match parse_ipv4(b, host_start, host_end) {
-            Ok(_) => HostKind::Ipv4,
-            Err(_) => HostKind::RegName,
-        };
-        (host_end, kind)
-    };
-
-    let port_mark = if host_end < end {
-        // The host stopped at its `:`.
-        attempt!(port_digits(b, host_end + 1, end));
-        Some(host_end)
-    } else {
-        None
-    };
-
-    Ok(AuthorityBounds {
-        start,
-        userinfo_end,
-        host_start,
-        host_end,
-        port_mark,
-        host_kind,
-    })
-}
-
-/// Checks `b[from..]` against `class` and percent-encoded triplets, up to
-/// `to` or the first byte of `stops`; returns where it stopped. Non-ASCII
-/// characters are checked as `wide` says. Any other byte is an
-/// [`ParseErrorKind::InvalidChar`] of `component`.
-const fn component(
-    b: &[u8],
-    from: usize,
-    to: usize,
-    class: Class,
-    stops: &[u8],
-    component: Component,
-    wide: Wide,
-) -> Result<usize, ParseError> {
-    let mut i = from;
-    while i < to {
-        i = class.span(b, i, to);
-        if i >= to {
-            break;
-        }
-        let byte = b[i];
-        if byte == b'%' {
-            if decode_triplet(b, i, to).is_none() {
-                return Err(ParseError::at(
-                    b,
-                    i,
-                    ParseErrorKind::InvalidPercentEncoding(component),
-                ));
-            }
-            i += 3;
-        } else if contains(stops, byte) {
-            return Ok(i);
-        } else if byte >= 0x80 && !matches!(wide, Wide::Refused) {
-            let (c, width) = char_at(b, i, to);
-            let allowed = match c {
-                Some(c) if is_bidi_formatting(c) => {
-                    return Err(ParseError::at(
-                        b,
-                        i,
-                        ParseErrorKind::BidiFormatting(component),
-                    ));
-                }
-                Some(c) => is_ucschar(c) || (matches!(wide, Wide::UcsAndPrivate) && is_iprivate(c)),
-                None => false,
-            };
-            if !allowed {
-                return Err(ParseError::at(b, i, ParseErrorKind::InvalidChar(component)));
-            }
-            i += width;
-        } else {
-            return Err(ParseError::at(b, i, ParseErrorKind::InvalidChar(component)));
-        }
-    }
-    Ok(to)
-}
-
 /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`, given the text
 /// between the brackets; with zone identifiers allowed, RFC 6874's
 /// `IPv6addrz` too.
-const fn ip_literal(
+#[doc(hidden)]
+pub const fn ip_literal(
     b: &[u8],
     start: usize,
     end: usize,
@@ -637,10 +349,38 @@ const fn ip_literal(
     Ok(HostKind::Ipv6)
 }
 
+/// The end of the run of `class`'s bytes and well-formed `pct-encoded`
+/// triplets in `b[from..to]`: where a component's text needs a closer
+/// look (a delimiter, a malformed escape, a byte outside the class), or
+/// `to`, clamped to the length of `b`. `from` itself when it is not below
+/// `to`. The parser's scan of component text; `uri-runtime` runs the same
+/// search sixteen bytes at a time.
+///
+/// ```
+/// use uri_core::parse::encoded_span;
+/// use uri_core::table::PATH;
+///
+/// assert_eq!(encoded_span(PATH, b"/a%20b?q", 0, 8), 6);
+/// assert_eq!(encoded_span(PATH, b"/a%2", 0, 4), 2);
+/// ```
+pub const fn encoded_span(class: Class, b: &[u8], from: usize, to: usize) -> usize {
+    let mut i = from;
+    loop {
+        i = class.span(b, i, to);
+        if i < to && is_triplet(b, i, to) {
+            i += 3;
+        } else {
+            return i;
+        }
+    }
+}
+
 /// The character whose UTF-8 encoding starts at `b[i]` (a byte of 0x80 or
 /// above) and its width, or `None` with width 1 if the bytes up to `to`
 /// are not one well-formed character. Input from a `&str` always is.
-const fn char_at(b: &[u8], i: usize, to: usize) -> (Option<char>, usize) {
+#[doc(hidden)]
+#[inline]
+pub const fn char_at(b: &[u8], i: usize, to: usize) -> (Option<char>, usize) {
     let lead = b[i];
     let (width, mut value) = match lead {
         0xC2..=0xDF => (2, (lead & 0x1F) as u32),
@@ -677,7 +417,9 @@ const fn char_at(b: &[u8], i: usize, to: usize) -> (Option<char>, usize) {
 }
 
 /// The first index in `from..to` holding a byte of `set`, or `to`.
-const fn find_any(b: &[u8], from: usize, to: usize, set: &[u8]) -> usize {
+#[doc(hidden)]
+#[inline]
+pub const fn find_any(b: &[u8], from: usize, to: usize, set: &[u8]) -> usize {
     let mut i = from;
     while i < to {
         if contains(set, b[i]) {
@@ -688,7 +430,9 @@ const fn find_any(b: &[u8], from: usize, to: usize, set: &[u8]) -> usize {
     to
 }
 
-const fn contains(set: &[u8], byte: u8) -> bool {
+#[doc(hidden)]
+#[inline]
+pub const fn contains(set: &[u8], byte: u8) -> bool {
     let mut i = 0;
     while i < set.len() {
         if set[i] == byte {
@@ -702,6 +446,7 @@ const fn contains(set: &[u8], byte: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use scalar::{any_authority, host_and_port};
 
     /// The one-scan authority against the general one, on authorities
     /// drawn from pieces that reach every branch of both: whenever the

@@ -104,6 +104,7 @@ const ESCAPES: [[u8; 3]; 256] = {
 /// assert_eq!(decode_triplet(b"%7", 0, 2), None);
 /// assert_eq!(decode_triplet(b"%7e", 0, 2), None); // the triplet crosses `end`
 /// ```
+#[inline]
 pub const fn decode_triplet(bytes: &[u8], at: usize, end: usize) -> Option<u8> {
     let end = if end < bytes.len() { end } else { bytes.len() };
     if at + 2 >= end || bytes[at] != b'%' {
@@ -113,6 +114,7 @@ pub const fn decode_triplet(bytes: &[u8], at: usize, end: usize) -> Option<u8> {
 }
 
 /// Whether `bytes[at..end]` starts with a valid `pct-encoded` triplet.
+#[inline]
 pub const fn is_triplet(bytes: &[u8], at: usize, end: usize) -> bool {
     decode_triplet(bytes, at, end).is_some()
 }

@@ -126,7 +126,6 @@ extern crate std;
 // The layers, from the bottom up: each uses only the ones listed before it
 // (and `uri-core`), never one after it. Each folder's module doc says what
 // its layer owns.
-#[cfg(feature = "alloc")]
 mod bytes;
 mod interop;
 #[cfg(feature = "macros")]
@@ -275,6 +274,15 @@ pub mod __fuzzing {
     #[allow(clippy::panic, reason = "a fuzz target reports by panicking")]
     pub fn check_every_decoder(text: &[u8]) {
         if let Err(disagreement) = crate::bytes::raw::every_decoder_agrees(text) {
+            panic!("{disagreement}");
+        }
+    }
+
+    /// Panics where the vector-scanning parser and `uri-core`'s `const`
+    /// parser disagree on `text` (see the `parsers` fuzz target).
+    #[allow(clippy::panic, reason = "a fuzz target reports by panicking")]
+    pub fn check_every_parser(text: &str) {
+        if let Err(disagreement) = crate::bytes::raw::every_parser_agrees(text) {
             panic!("{disagreement}");
         }
     }

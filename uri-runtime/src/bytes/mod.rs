@@ -4,18 +4,28 @@
 //!
 //! This layer knows bytes and [`EncodeSet`](uri_core::pct::EncodeSet)s,
 //! not URIs: it uses only `uri-core`, and everything above it reaches the
-//! loops through [`raw`], which picks the fastest one this CPU runs.
+//! loops through [`raw`], which picks the fastest one this CPU runs. The
+//! one exception proves the rule: `parse` runs `uri-core`'s grammar, not
+//! one of its own, over the vector scan of `raw`.
 //!
 //! - `scan`: where the next byte of interest is, many bytes at a time;
 //! - `utf8`: the UTF-8 check behind decoding to text;
 //! - `escape`, `unescape`: the portable encoding and decoding loops;
+//! - `parse`: the parser the value types call (the only module here
+//!   built without `alloc`);
 //! - `raw`: the crate's only `unsafe` code, each piece with a safe twin
 //!   (`--cfg uri_safe`), and the dispatch to vector loops.
 
+#[cfg(feature = "alloc")]
 pub(crate) mod escape;
+pub(crate) mod parse;
+#[cfg(feature = "alloc")]
 pub(crate) mod raw;
+#[cfg(feature = "alloc")]
 pub(crate) mod scan;
+#[cfg(feature = "alloc")]
 pub(crate) mod unescape;
+#[cfg(feature = "alloc")]
 #[cfg_attr(
     uri_safe,
     allow(dead_code, reason = "checked against the standard library in tests")

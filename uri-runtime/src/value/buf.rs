@@ -249,7 +249,7 @@ owned_type!(
     /// assert_eq!(uri.to_string(), "https://example.com/a?b");
     /// # Ok::<(), uri_runtime::ParseError>(())
     /// ```
-    UriBuf, Uri, as_uri, uri_core::parse_uri, &str
+    UriBuf, Uri, as_uri, crate::bytes::parse::uri, &str
 );
 
 owned_type!(
@@ -263,7 +263,7 @@ owned_type!(
     /// assert_eq!(r.as_uri_ref().query(), Some("b"));
     /// # Ok::<(), uri_runtime::ParseError>(())
     /// ```
-    UriRefBuf, UriRef, as_uri_ref, uri_core::parse_uri_reference, Option<&str>
+    UriRefBuf, UriRef, as_uri_ref, crate::bytes::parse::uri_reference, Option<&str>
 );
 
 owned_type!(
@@ -277,7 +277,7 @@ owned_type!(
     /// assert_eq!(iri.as_iri().to_uri(), "https://%E4%BE%8B%E3%81%88.jp/%E5%BC%95%E3%81%8D%E5%87%BA%E3%81%97");
     /// # Ok::<(), uri_runtime::ParseError>(())
     /// ```
-    IriBuf, Iri, as_iri, uri_core::parse_iri, &str
+    IriBuf, Iri, as_iri, crate::bytes::parse::iri, &str
 );
 
 owned_type!(
@@ -290,5 +290,5 @@ owned_type!(
     /// assert_eq!(r.as_iri_ref().query(), Some("並べ替え=日付"));
     /// # Ok::<(), uri_runtime::ParseError>(())
     /// ```
-    IriRefBuf, IriRef, as_iri_ref, uri_core::parse_iri_reference, Option<&str>
+    IriRefBuf, IriRef, as_iri_ref, crate::bytes::parse::iri_reference, Option<&str>
 );

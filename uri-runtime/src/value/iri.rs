@@ -3,6 +3,7 @@
 
 use uri_core::{Components, ParseError, ParseOptions};
 
+use crate::bytes::parse;
 use crate::value::host::Host;
 use crate::value::iter::{PathSegments, QueryPairs};
 use crate::value::port::PortError;
@@ -75,7 +76,7 @@ impl<'a> Iri<'a> {
     ///
     /// A [`ParseError`] pointing at the first offending byte.
     pub fn parse(text: &'a str) -> Result<Iri<'a>, ParseError> {
-        let parts = uri_core::parse_iri(text)?;
+        let parts = parse::iri(text)?;
         Ok(Iri(Parsed { text, parts }))
     }
 
@@ -93,7 +94,7 @@ impl<'a> Iri<'a> {
     ///
     /// As [`parse`](Self::parse).
     pub fn parse_with(text: &'a str, options: ParseOptions) -> Result<Iri<'a>, ParseError> {
-        let parts = uri_core::parse_uri_with(text, with_iri(options))?;
+        let parts = parse::uri_with(text, with_iri(options))?;
         Ok(Iri(Parsed { text, parts }))
     }
 
@@ -143,7 +144,7 @@ impl<'a> IriRef<'a> {
     ///
     /// A [`ParseError`] pointing at the first offending byte.
     pub fn parse(text: &'a str) -> Result<IriRef<'a>, ParseError> {
-        let parts = uri_core::parse_iri_reference(text)?;
+        let parts = parse::iri_reference(text)?;
         Ok(IriRef(Parsed { text, parts }))
     }
 
@@ -154,7 +155,7 @@ impl<'a> IriRef<'a> {
     ///
     /// As [`parse`](Self::parse).
     pub fn parse_with(text: &'a str, options: ParseOptions) -> Result<IriRef<'a>, ParseError> {
-        let parts = uri_core::parse_uri_reference_with(text, with_iri(options))?;
+        let parts = parse::uri_reference_with(text, with_iri(options))?;
         Ok(IriRef(Parsed { text, parts }))
     }
 

@@ -2,6 +2,7 @@
 
 use uri_core::{Components, ParseError, ParseOptions};
 
+use crate::bytes::parse;
 use crate::value::host::Host;
 use crate::value::iter::{PathSegments, QueryPairs};
 use crate::value::port::PortError;
@@ -225,7 +226,7 @@ impl<'a> Uri<'a> {
     /// [`MissingScheme`](crate::ParseErrorKind::MissingScheme) for a relative
     /// reference.
     pub fn parse(text: &'a str) -> Result<Uri<'a>, ParseError> {
-        let parts = uri_core::parse_uri(text)?;
+        let parts = parse::uri(text)?;
         Ok(Uri(Parsed { text, parts }))
     }
 
@@ -247,7 +248,7 @@ impl<'a> Uri<'a> {
     ///
     /// As [`parse`](Self::parse).
     pub fn parse_with(text: &'a str, options: ParseOptions) -> Result<Uri<'a>, ParseError> {
-        let parts = uri_core::parse_uri_with(text, ascii_only(options))?;
+        let parts = parse::uri_with(text, ascii_only(options))?;
         Ok(Uri(Parsed { text, parts }))
     }
 
@@ -289,7 +290,7 @@ impl<'a> UriRef<'a> {
     ///
     /// A [`ParseError`] pointing at the first offending byte.
     pub fn parse(text: &'a str) -> Result<UriRef<'a>, ParseError> {
-        let parts = uri_core::parse_uri_reference(text)?;
+        let parts = parse::uri_reference(text)?;
         Ok(UriRef(Parsed { text, parts }))
     }
 
@@ -300,7 +301,7 @@ impl<'a> UriRef<'a> {
     ///
     /// As [`parse`](Self::parse).
     pub fn parse_with(text: &'a str, options: ParseOptions) -> Result<UriRef<'a>, ParseError> {
-        let parts = uri_core::parse_uri_reference_with(text, ascii_only(options))?;
+        let parts = parse::uri_reference_with(text, ascii_only(options))?;
         Ok(UriRef(Parsed { text, parts }))
     }
 

@@ -15,6 +15,11 @@
 //!   escapes in a row with a handful of byte shuffles and comparisons
 //!   (`x86.rs`; with AVX2, the marks of thirty-two bytes in one
 //!   comparison);
+//! - on x86-64 CPUs with SSSE3, parsing with `uri-core`'s grammar stamped
+//!   out over a scan that classifies sixteen bytes with the encoder's two
+//!   shuffles (`x86::span`, `x86::encoded_span`), compiled for SSSE3 and
+//!   so entered only after the CPU said it has it; the tests and the fuzz
+//!   target `parsers` compare it with the `const` parser, its twin;
 //! - on x86-64 CPUs with AVX-512BW and AVX-512VBMI2, decoding sixty-four
 //!   bytes per step without a branch, written straight into the output's
 //!   spare capacity (`avx512.rs`).
@@ -28,6 +33,9 @@ use alloc::string::{FromUtf8Error, String};
 use alloc::vec::Vec;
 
 use uri_core::pct::EncodeSet;
+#[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+use uri_core::table::Class;
+use uri_core::{Components, ParseError, ParseOptions};
 
 use crate::bytes::unescape::{self, Replacements};
 use crate::bytes::{escape, scan};
@@ -205,10 +213,101 @@ impl Decoder {
     }
 }
 
+/// `uri-core`'s parser, as `parse_uri_with` (`require_scheme`) or
+/// `parse_uri_reference_with`: on CPUs with SSSE3 its grammar stamped out
+/// again over [`x86::span`], which scans sixteen bytes per step, else the
+/// `const` one itself. Both run the same grammar, so they differ only in
+/// speed; [`every_parser_agrees`] is how the tests and the fuzz target
+/// `parsers` check that.
+pub(crate) fn parse(
+    text: &str,
+    require_scheme: bool,
+    options: ParseOptions,
+) -> Result<Components, ParseError> {
+    #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+    if std::is_x86_feature_detected!("ssse3") {
+        // SAFETY: the CPU supports SSSE3, as just checked.
+        return unsafe { ssse3::parse(text.as_bytes(), require_scheme, options) };
+    }
+    crate::bytes::parse::scalar(text, require_scheme, options)
+}
+
+/// The grammar of `uri-core` over [`x86::span`]; its functions may run
+/// only on CPUs with SSSE3.
+#[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+mod ssse3 {
+    uri_core::__grammar!(
+        attrs: [#[target_feature(enable = "ssse3")]],
+        qualifier: [],
+        span: super::x86::span,
+        encoded_span: super::x86::encoded_span,
+    );
+}
+
+/// The nibble rows (see [`EncodeSet::nibble_rows`]) of the set that keeps
+/// exactly the bytes of `class`, for the classes the parser scans, found
+/// by the class's one bit; `None` for other classes, which the scalar scan
+/// handles.
+#[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+#[inline]
+fn span_rows(class: Class) -> Option<&'static [u8; 16]> {
+    use uri_core::table;
+    const ROWS: [Option<[u8; 16]>; 32] = {
+        let mut rows = [None; 32];
+        let scanned = [
+            table::PATH,
+            table::QUERY_FRAGMENT,
+            table::REG_NAME,
+            table::USERINFO,
+            table::SCHEME,
+        ];
+        let mut k = 0;
+        while k < scanned.len() {
+            let class = scanned[k];
+            assert!(class.bits().is_power_of_two());
+            let set = EncodeSet::keeping(class);
+            rows[class.bits().trailing_zeros() as usize] = Some(*set.nibble_rows());
+            k += 1;
+        }
+        rows
+    };
+    let bits = class.bits();
+    if !bits.is_power_of_two() {
+        return None;
+    }
+    ROWS[bits.trailing_zeros() as usize].as_ref()
+}
+
 #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
 mod avx512;
 #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
 mod x86;
+
+/// Parses `text` with [`parse`] and with `uri-core`'s `const` parser, as a
+/// URI and as a reference, in the grammars of RFC 3986 and RFC 3987, with
+/// and without zone identifiers, and says where they differ: a verdict, a
+/// boundary, a host kind, an error's index or kind. On a CPU without
+/// SSSE3 (or with `--cfg uri_safe`) both are the `const` parser. The
+/// tests drive it with the corpus and generated strings, the fuzz target
+/// `parsers` with the fuzzer's.
+#[cfg(any(test, fuzzing))]
+pub(crate) fn every_parser_agrees(text: &str) -> Result<(), alloc::string::String> {
+    for require_scheme in [false, true] {
+        for grammar in [ParseOptions::RFC3986, ParseOptions::RFC3987] {
+            for options in [grammar, grammar.with_zone_ids()] {
+                let fast = parse(text, require_scheme, options);
+                let scalar = crate::bytes::parse::scalar(text, require_scheme, options);
+                if fast != scalar {
+                    return Err(alloc::format!(
+                        "{text:?} (scheme required: {require_scheme}, {options:?}): \
+                         vector parser {fast:?}, const parser {scalar:?}"
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
 
 /// Decodes `text` through every loop, plain and form-style, and says
 /// where one disagrees with the portable loop: other bytes, another error
@@ -324,6 +423,67 @@ mod tests {
                     kept_prefix(&bytes, set),
                     scan::kept_prefix(&bytes, set),
                     "round {round}: {bytes:?}"
+                );
+            }
+        }
+    }
+
+    /// The vector scans against the scalar ones on random text for every
+    /// class the parser scans (and one it does not, which falls back),
+    /// with `from` and `to` anywhere, past the end and crossed included:
+    /// the parser over them is only as right as they are. The whole
+    /// parsers are compared on the same text.
+    #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+    #[test]
+    fn vector_scans_match_the_scalar_ones_on_random_text() {
+        use uri_core::table;
+        if !std::is_x86_feature_detected!("ssse3") {
+            return;
+        }
+        let classes = [
+            table::PATH,
+            table::QUERY_FRAGMENT,
+            table::REG_NAME,
+            table::USERINFO,
+            table::SCHEME,
+            table::PCHAR.union(table::SCHEME),
+        ];
+        let pieces: [&[u8]; 12] = [
+            b"a", b"Z", b"0", b"%41", b"%4", b"%", b"/", b"?", b"#", b"@", b":", b" ",
+        ];
+        let mut seed = 0x3986_0016_u64;
+        for round in 0..rounds(20_000) {
+            let mut text = Vec::new();
+            let len = xorshift(&mut seed) % 60;
+            while (text.len() as u64) < len {
+                let r = xorshift(&mut seed);
+                // Mostly letters, so runs cross the sixteen-byte windows.
+                let piece = if r.is_multiple_of(3) {
+                    pieces[(r >> 8) as usize % 12]
+                } else {
+                    b"x"
+                };
+                text.extend_from_slice(piece);
+            }
+            if let Ok(text) = core::str::from_utf8(&text) {
+                every_parser_agrees(text).unwrap();
+            }
+            let from = (xorshift(&mut seed) % (len + 3)) as usize;
+            let to = (xorshift(&mut seed) % (len + 3)) as usize;
+            for class in classes {
+                // SAFETY: the CPU supports SSSE3, checked above.
+                let (span, encoded) = unsafe {
+                    (
+                        x86::span(class, &text, from, to),
+                        x86::encoded_span(class, &text, from, to),
+                    )
+                };
+                let context = alloc::format!("round {round}: {class:?} {from}..{to} of {text:?}");
+                assert_eq!(span, class.span(&text, from, to), "{context}");
+                assert_eq!(
+                    encoded,
+                    uri_core::parse::encoded_span(class, &text, from, to),
+                    "{context}"
                 );
             }
         }

@@ -13,6 +13,7 @@ use core::arch::x86_64::{
 };
 
 use uri_core::pct::EncodeSet;
+use uri_core::table::Class;
 
 use crate::bytes::unescape::{self, Replacements};
 use crate::bytes::{escape, scan};
@@ -74,6 +75,78 @@ fn escapes(chunk: __m128i, rows: __m128i) -> u32 {
     let bit = _mm_shuffle_epi8(bits, high);
     let kept = _mm_and_si128(row, bit);
     _mm_movemask_epi8(_mm_cmpeq_epi8(kept, _mm_setzero_si128())).cast_unsigned()
+}
+
+/// [`Class::span`] sixteen bytes per step, for the parser `super` stamps
+/// out over it: the same answer on every input.
+#[inline]
+#[target_feature(enable = "ssse3")]
+pub(super) fn span(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
+    scan_class::<false>(class, bytes, from, to)
+}
+
+/// [`uri_core::parse::encoded_span`] sixteen bytes per step, for the
+/// parser `super` stamps out over it: the same answer on every input.
+#[inline]
+#[target_feature(enable = "ssse3")]
+pub(super) fn encoded_span(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
+    scan_class::<true>(class, bytes, from, to)
+}
+
+/// The end of the run of `class`'s bytes (and, with `TRIPLETS`, of
+/// well-formed `%XX` triplets) in `bytes[from..to]`.
+///
+/// A step reads the sixteen bytes at `i` when the text has them, else
+/// its last sixteen (and ignores those before `i`), else a copy padded
+/// with NUL, which no class holds; bytes past `to` are read but never
+/// counted.
+#[inline]
+#[target_feature(enable = "ssse3")]
+fn scan_class<const TRIPLETS: bool>(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
+    let to = to.min(bytes.len());
+    if from >= to {
+        return from;
+    }
+    let Some(rows) = super::span_rows(class) else {
+        return if TRIPLETS {
+            uri_core::parse::encoded_span(class, bytes, from, to)
+        } else {
+            class.span(bytes, from, to)
+        };
+    };
+    let rows = load(rows);
+    let mut i = from;
+    while i < to {
+        let (window, start) = window_at(bytes, i);
+        let outside = escapes(load(&window), rows) >> (i - start);
+        if outside == 0 {
+            i = start + 16;
+            continue;
+        }
+        let stop = i + outside.trailing_zeros() as usize;
+        if TRIPLETS && stop < to && uri_core::pct::is_triplet(bytes, stop, to) {
+            i = stop + 3;
+            continue;
+        }
+        return to.min(stop);
+    }
+    to
+}
+
+/// Sixteen bytes of `bytes` that hold `bytes[i]` and as many of those
+/// after it as there are, and the index of the first.
+#[inline]
+fn window_at(bytes: &[u8], i: usize) -> ([u8; 16], usize) {
+    if let Some(Ok(window)) = bytes.get(i..i + 16).map(<[u8; 16]>::try_from) {
+        return (window, i);
+    }
+    if let Some((_, last)) = bytes.split_last_chunk::<16>() {
+        return (*last, bytes.len() - 16);
+    }
+    let mut padded = [0; 16];
+    let rest = &bytes[i..];
+    padded[..rest.len()].copy_from_slice(rest);
+    (padded, i)
 }
 
 /// [`super::push_decoded`] with the vector mark finder and escape

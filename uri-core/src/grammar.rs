@@ -1,0 +1,360 @@
+//! The grammar of RFC 3986 appendix A, written once over a scanning
+//! primitive and stamped out where it is needed.
+//!
+//! [`parse`](crate::parse) expands it as `const fn`s over
+//! [`Class::span`](crate::table::Class::span), the scalar scan that
+//! `const` evaluation can run; `uri-runtime` expands it again over a
+//! vector scan of its own. Which byte each component takes, where each
+//! component ends and what each error is are decided only here, so the two
+//! parsers cannot disagree on anything but speed: the runtime's tests
+//! compare them on the whole corpus, on generated strings and under fuzzing.
+//!
+//! The macro is public only so that `uri-runtime` can expand it; it is not
+//! part of the API. Expand it in a module of its own: it brings its
+//! helpers into that module's scope.
+
+/// Expands the parser's functions (`parse`, `component`, `scheme`,
+/// `authority`, `any_authority`, `host_and_port`), each with `attrs` and
+/// the `qualifier` (`const`, or nothing), over two scans: `span`, with
+/// the signature and the results of
+/// [`Class::span`](crate::table::Class::span), and `encoded_span`, with
+/// those of [`encoded_span`](crate::parse::encoded_span).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __grammar {
+    (
+        attrs: [$(#[$attr:meta])*],
+        qualifier: [$($qualifier:ident)?],
+        span: $span:path,
+        encoded_span: $encoded_span:path $(,)?
+    ) => {
+        #[allow(unused_imports, reason = "each expansion uses what its scan needs")]
+        use $crate::__private::{
+            ALPHA, AuthorityBounds, Class, Component, Components, HostKind, PATH, ParseError,
+            ParseErrorKind, ParseOptions, QUERY_FRAGMENT, REG_NAME, SCHEME, USERINFO, Wide,
+            char_at, contains, decode_triplet, find_any, ip_literal, is_bidi_formatting,
+            is_iprivate, is_ucschar, parse_ipv4, port_digits, scheme_name,
+        };
+
+        $(#[$attr])*
+        pub(crate) $($qualifier)? fn parse(
+            b: &[u8],
+            require_scheme: bool,
+            options: ParseOptions,
+        ) -> Result<Components, ParseError> {
+            let len = b.len();
+            let scheme_end = $crate::__attempt!(scheme(b, require_scheme));
+            let mut i = match scheme_end {
+                Some(colon) => colon + 1,
+                None => 0,
+            };
+
+            let authority = if i + 1 < len && b[i] == b'/' && b[i + 1] == b'/' {
+                let start = i + 2;
+                let (bounds, end) = match host_and_port(b, start) {
+                    Some(found) => found,
+                    None => $crate::__attempt!(any_authority(b, start, options)),
+                };
+                i = end;
+                Some(bounds)
+            } else {
+                None
+            };
+
+            let path_start = i;
+            let path_end = $crate::__attempt!(component(
+                b,
+                i,
+                len,
+                PATH,
+                b"?#",
+                Component::Path,
+                options.__wide(Component::Path)
+            ));
+            i = path_end;
+
+            let query_mark = if i < len && b[i] == b'?' {
+                let mark = i;
+                i = $crate::__attempt!(component(
+                    b,
+                    i + 1,
+                    len,
+                    QUERY_FRAGMENT,
+                    b"#",
+                    Component::Query,
+                    options.__wide(Component::Query)
+                ));
+                Some(mark)
+            } else {
+                None
+            };
+
+            let fragment_mark = if i < len {
+                // Only a `#` can be left: path and query stop at nothing else.
+                let mark = i;
+                $crate::__attempt!(component(
+                    b,
+                    i + 1,
+                    len,
+                    QUERY_FRAGMENT,
+                    b"",
+                    Component::Fragment,
+                    options.__wide(Component::Fragment)
+                ));
+                Some(mark)
+            } else {
+                None
+            };
+
+            Ok(Components::from_bounds(
+                len,
+                scheme_end,
+                authority,
+                (path_start, path_end),
+                query_mark,
+                fragment_mark,
+            ))
+        }
+
+        /// The authority starting at `start` when it is the most common kind, a
+        /// reg-name or IPv4 address without escapes, optionally with a port, and
+        /// the index where it ends. `None` sends every other authority (userinfo,
+        /// escapes, IP literals, errors) to [`any_authority`]; this one scan does
+        /// the work of that function's several.
+        $(#[$attr])*
+        pub(crate) $($qualifier)? fn host_and_port(b: &[u8], start: usize) -> Option<(AuthorityBounds, usize)> {
+            let len = b.len();
+            let host_end = $span(REG_NAME, b, start, len);
+            let (port_mark, end) = if host_end < len && b[host_end] == b':' {
+                let mut port_end = host_end + 1;
+                while port_end < len && b[port_end].is_ascii_digit() {
+                    port_end += 1;
+                }
+                (Some(host_end), port_end)
+            } else {
+                (None, host_end)
+            };
+            if end < len && !matches!(b[end], b'/' | b'?' | b'#') {
+                return None;
+            }
+            // An IPv4 address starts with a digit; most names do not.
+            let is_ipv4 =
+                host_end > start && b[start].is_ascii_digit() && parse_ipv4(b, start, host_end).is_ok();
+            let host_kind = if is_ipv4 {
+                HostKind::Ipv4
+            } else {
+                HostKind::RegName
+            };
+            let bounds = AuthorityBounds {
+                start,
+                userinfo_end: None,
+                host_start: start,
+                host_end,
+                port_mark,
+                host_kind,
+            };
+            Some((bounds, end))
+        }
+
+        /// Any authority starting at `start`, and the index where it ends.
+        $(#[$attr])*
+        pub(crate) $($qualifier)? fn any_authority(
+            b: &[u8],
+            start: usize,
+            options: ParseOptions,
+        ) -> Result<(AuthorityBounds, usize), ParseError> {
+            let len = b.len();
+            // Userinfo characters (which include the host's and the port's) up
+            // to a delimiter: one span finds the end and shows there is no `@`.
+            // Anything else is searched.
+            let plain_end = $span(USERINFO, b, start, len);
+            let end = if plain_end == len || matches!(b[plain_end], b'/' | b'?' | b'#') {
+                plain_end
+            } else {
+                find_any(b, plain_end, len, b"/?#")
+            };
+            let bounds = $crate::__attempt!(authority(b, start, end, plain_end == end, options));
+            Ok((bounds, end))
+        }
+
+        /// The scheme's `:` if the input starts with one. A `:` before the first
+        /// `/`, `?` or `#` can only end a scheme, since a relative path's first
+        /// segment may not contain one (section 4.2).
+        $(#[$attr])*
+        pub(crate) $($qualifier)? fn scheme(b: &[u8], required: bool) -> Result<Option<usize>, ParseError> {
+            // The common case in one pass: a valid scheme name, then its `:`.
+            let end = $span(SCHEME, b, 0, b.len());
+            if end > 0 && end < b.len() && b[end] == b':' && ALPHA.contains(b[0]) {
+                return Ok(Some(end));
+            }
+            // The bytes before `end` are scheme characters, none of them these.
+            let colon = find_any(b, end, b.len(), b":/?#");
+            if colon == b.len() || b[colon] != b':' {
+                return if required {
+                    Err(ParseError::at(b, 0, ParseErrorKind::MissingScheme))
+                } else {
+                    Ok(None)
+                };
+            }
+            $crate::__attempt!(scheme_name(b, colon));
+            Ok(Some(colon))
+        }
+
+        /// Parses `[ userinfo "@" ] host [ ":" port ]` in `b[start..end]`;
+        /// `no_at` says the caller has seen that it holds no `@`.
+        $(#[$attr])*
+        pub(crate) $($qualifier)? fn authority(
+            b: &[u8],
+            start: usize,
+            end: usize,
+            no_at: bool,
+            options: ParseOptions,
+        ) -> Result<AuthorityBounds, ParseError> {
+            // userinfo cannot contain `@`, so the first one ends it.
+            let at = if no_at {
+                end
+            } else {
+                find_any(b, start, end, b"@")
+            };
+            let (userinfo_end, host_start) = if at < end {
+                $crate::__attempt!(component(
+                    b,
+                    start,
+                    at,
+                    USERINFO,
+                    b"",
+                    Component::Userinfo,
+                    options.__wide(Component::Userinfo)
+                ));
+                (Some(at), at + 1)
+            } else {
+                (None, start)
+            };
+
+            let (host_end, host_kind) = if host_start < end && b[host_start] == b'[' {
+                let close = find_any(b, host_start, end, b"]");
+                if close == end {
+                    return Err(ParseError::at(
+                        b,
+                        host_start,
+                        ParseErrorKind::UnclosedIpLiteral,
+                    ));
+                }
+                let kind = $crate::__attempt!(ip_literal(b, host_start + 1, close, options));
+                let host_end = close + 1;
+                if host_end < end && b[host_end] != b':' {
+                    return Err(ParseError::at(
+                        b,
+                        host_end,
+                        ParseErrorKind::InvalidChar(Component::Host),
+                    ));
+                }
+                (host_end, kind)
+            } else {
+                let host_end = $crate::__attempt!(component(
+                    b,
+                    host_start,
+                    end,
+                    REG_NAME,
+                    b":",
+                    Component::Host,
+                    options.__wide(Component::Host)
+                ));
+                let kind = match parse_ipv4(b, host_start, host_end) {
+                    Ok(_) => HostKind::Ipv4,
+                    Err(_) => HostKind::RegName,
+                };
+                (host_end, kind)
+            };
+
+            let port_mark = if host_end < end {
+                // The host stopped at its `:`.
+                $crate::__attempt!(port_digits(b, host_end + 1, end));
+                Some(host_end)
+            } else {
+                None
+            };
+
+            Ok(AuthorityBounds {
+                start,
+                userinfo_end,
+                host_start,
+                host_end,
+                port_mark,
+                host_kind,
+            })
+        }
+
+        /// Checks `b[from..]` against `class` and percent-encoded triplets, up to
+        /// `to` or the first byte of `stops`; returns where it stopped. Non-ASCII
+        /// characters are checked as `wide` says. Any other byte is an
+        /// [`ParseErrorKind::InvalidChar`] of `component`.
+        $(#[$attr])*
+        pub(crate) $($qualifier)? fn component(
+            b: &[u8],
+            from: usize,
+            to: usize,
+            class: Class,
+            stops: &[u8],
+            component: Component,
+            wide: Wide,
+        ) -> Result<usize, ParseError> {
+            let mut i = from;
+            while i < to {
+                i = $encoded_span(class, b, i, to);
+                if i >= to {
+                    break;
+                }
+                let byte = b[i];
+                if byte == b'%' {
+                    // The scan passes well-formed triplets, so this one is
+                    // malformed; the check keeps the rule here all the same.
+                    if decode_triplet(b, i, to).is_none() {
+                        return Err(ParseError::at(
+                            b,
+                            i,
+                            ParseErrorKind::InvalidPercentEncoding(component),
+                        ));
+                    }
+                    i += 3;
+                } else if contains(stops, byte) {
+                    return Ok(i);
+                } else if byte >= 0x80 && !matches!(wide, Wide::Refused) {
+                    let (c, width) = char_at(b, i, to);
+                    let allowed = match c {
+                        Some(c) if is_bidi_formatting(c) => {
+                            return Err(ParseError::at(
+                                b,
+                                i,
+                                ParseErrorKind::BidiFormatting(component),
+                            ));
+                        }
+                        Some(c) => is_ucschar(c) || (matches!(wide, Wide::UcsAndPrivate) && is_iprivate(c)),
+                        None => false,
+                    };
+                    if !allowed {
+                        return Err(ParseError::at(b, i, ParseErrorKind::InvalidChar(component)));
+                    }
+                    i += width;
+                } else {
+                    return Err(ParseError::at(b, i, ParseErrorKind::InvalidChar(component)));
+                }
+            }
+            Ok(to)
+        }
+
+    };
+}
+
+/// `?` for `const fn`, where the operator's trait machinery is not
+/// allowed; exported for [`__grammar`]'s expansions.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __attempt {
+    ($e:expr) => {
+        match $e {
+            Ok(value) => value,
+            Err(err) => return Err(err),
+        }
+    };
+}

@@ -1,0 +1,61 @@
+//! The parser every value type calls: `uri-core`'s grammar, over the
+//! fastest scan this CPU runs (see `raw::parse`), by the names of
+//! `uri-core`'s entry points. Without `alloc` (so without `raw`), the
+//! `const` parser itself.
+
+use uri_core::{Components, ParseError, ParseOptions};
+
+/// The parse every entry point below makes.
+fn run(text: &str, require_scheme: bool, options: ParseOptions) -> Result<Components, ParseError> {
+    #[cfg(feature = "alloc")]
+    return crate::bytes::raw::parse(text, require_scheme, options);
+    #[cfg(not(feature = "alloc"))]
+    return scalar(text, require_scheme, options);
+}
+
+/// `uri-core`'s `const` parser, the scalar twin of the vector-scanning
+/// one.
+pub(crate) fn scalar(
+    text: &str,
+    require_scheme: bool,
+    options: ParseOptions,
+) -> Result<Components, ParseError> {
+    if require_scheme {
+        uri_core::parse_uri_with(text, options)
+    } else {
+        uri_core::parse_uri_reference_with(text, options)
+    }
+}
+
+/// As [`uri_core::parse_uri`].
+pub(crate) fn uri(text: &str) -> Result<Components, ParseError> {
+    run(text, true, ParseOptions::RFC3986)
+}
+
+/// As [`uri_core::parse_uri_reference`].
+pub(crate) fn uri_reference(text: &str) -> Result<Components, ParseError> {
+    run(text, false, ParseOptions::RFC3986)
+}
+
+/// As [`uri_core::parse_iri`].
+pub(crate) fn iri(text: &str) -> Result<Components, ParseError> {
+    run(text, true, ParseOptions::RFC3987)
+}
+
+/// As [`uri_core::parse_iri_reference`].
+pub(crate) fn iri_reference(text: &str) -> Result<Components, ParseError> {
+    run(text, false, ParseOptions::RFC3987)
+}
+
+/// As [`uri_core::parse_uri_with`].
+pub(crate) fn uri_with(text: &str, options: ParseOptions) -> Result<Components, ParseError> {
+    run(text, true, options)
+}
+
+/// As [`uri_core::parse_uri_reference_with`].
+pub(crate) fn uri_reference_with(
+    text: &str,
+    options: ParseOptions,
+) -> Result<Components, ParseError> {
+    run(text, false, options)
+}
