@@ -5,12 +5,22 @@
 
 use uri_core::{Components, ParseError, ParseOptions};
 
-/// The parse every entry point below makes.
-fn run(text: &str, require_scheme: bool, options: ParseOptions) -> Result<Components, ParseError> {
+/// The parse every entry point below makes; `scalar` is the `const`
+/// entry point of the same grammar and options.
+#[inline]
+fn run(
+    text: &str,
+    require_scheme: bool,
+    options: ParseOptions,
+    scalar: impl FnOnce(&str) -> Result<Components, ParseError>,
+) -> Result<Components, ParseError> {
     #[cfg(feature = "alloc")]
-    return crate::bytes::raw::parse(text, require_scheme, options);
+    return crate::bytes::raw::parse(text, require_scheme, options, scalar);
     #[cfg(not(feature = "alloc"))]
-    return scalar(text, require_scheme, options);
+    return {
+        let _ = (require_scheme, options);
+        scalar(text)
+    };
 }
 
 /// `uri-core`'s `const` parser, the scalar twin of the vector-scanning
@@ -29,27 +39,37 @@ pub(crate) fn scalar(
 
 /// As [`uri_core::parse_uri`].
 pub(crate) fn uri(text: &str) -> Result<Components, ParseError> {
-    run(text, true, ParseOptions::RFC3986)
+    run(text, true, ParseOptions::RFC3986, uri_core::parse_uri)
 }
 
 /// As [`uri_core::parse_uri_reference`].
 pub(crate) fn uri_reference(text: &str) -> Result<Components, ParseError> {
-    run(text, false, ParseOptions::RFC3986)
+    run(
+        text,
+        false,
+        ParseOptions::RFC3986,
+        uri_core::parse_uri_reference,
+    )
 }
 
 /// As [`uri_core::parse_iri`].
 pub(crate) fn iri(text: &str) -> Result<Components, ParseError> {
-    run(text, true, ParseOptions::RFC3987)
+    run(text, true, ParseOptions::RFC3987, uri_core::parse_iri)
 }
 
 /// As [`uri_core::parse_iri_reference`].
 pub(crate) fn iri_reference(text: &str) -> Result<Components, ParseError> {
-    run(text, false, ParseOptions::RFC3987)
+    run(
+        text,
+        false,
+        ParseOptions::RFC3987,
+        uri_core::parse_iri_reference,
+    )
 }
 
 /// As [`uri_core::parse_uri_with`].
 pub(crate) fn uri_with(text: &str, options: ParseOptions) -> Result<Components, ParseError> {
-    run(text, true, options)
+    run(text, true, options, |text| scalar(text, true, options))
 }
 
 /// As [`uri_core::parse_uri_reference_with`].
@@ -57,5 +77,5 @@ pub(crate) fn uri_reference_with(
     text: &str,
     options: ParseOptions,
 ) -> Result<Components, ParseError> {
-    run(text, false, options)
+    run(text, false, options, |text| scalar(text, false, options))
 }

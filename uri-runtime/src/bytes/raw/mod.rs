@@ -215,21 +215,28 @@ impl Decoder {
 
 /// `uri-core`'s parser, as `parse_uri_with` (`require_scheme`) or
 /// `parse_uri_reference_with`: on CPUs with SSSE3 its grammar stamped out
-/// again over [`x86::span`], which scans sixteen bytes per step, else the
-/// `const` one itself. Both run the same grammar, so they differ only in
-/// speed; [`every_parser_agrees`] is how the tests and the fuzz target
-/// `parsers` check that.
+/// again over [`x86::span`], which scans sixteen bytes per step, else
+/// `scalar`, the `const` entry point for the same grammar and options
+/// (whose options the compiler can fold). Both run the same grammar, so
+/// they differ only in speed; [`every_parser_agrees`] is how the tests and
+/// the fuzz target `parsers` check that.
+#[inline]
 pub(crate) fn parse(
     text: &str,
     require_scheme: bool,
     options: ParseOptions,
+    scalar: impl FnOnce(&str) -> Result<Components, ParseError>,
 ) -> Result<Components, ParseError> {
+    // A text shorter than one window (most relative references) gains
+    // nothing from the vector scan and would pay for the detour.
     #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
-    if std::is_x86_feature_detected!("ssse3") {
+    if text.len() >= 16 && std::is_x86_feature_detected!("ssse3") {
         // SAFETY: the CPU supports SSSE3, as just checked.
         return unsafe { ssse3::parse(text.as_bytes(), require_scheme, options) };
     }
-    crate::bytes::parse::scalar(text, require_scheme, options)
+    #[cfg(not(all(target_arch = "x86_64", feature = "std", not(uri_safe))))]
+    let _ = (require_scheme, options);
+    scalar(text)
 }
 
 /// The grammar of `uri-core` over [`x86::span`]; its functions may run
@@ -295,8 +302,8 @@ pub(crate) fn every_parser_agrees(text: &str) -> Result<(), alloc::string::Strin
     for require_scheme in [false, true] {
         for grammar in [ParseOptions::RFC3986, ParseOptions::RFC3987] {
             for options in [grammar, grammar.with_zone_ids()] {
-                let fast = parse(text, require_scheme, options);
                 let scalar = crate::bytes::parse::scalar(text, require_scheme, options);
+                let fast = parse(text, require_scheme, options, |_| scalar);
                 if fast != scalar {
                     return Err(alloc::format!(
                         "{text:?} (scheme required: {require_scheme}, {options:?}): \

@@ -97,9 +97,8 @@ pub(super) fn encoded_span(class: Class, bytes: &[u8], from: usize, to: usize) -
 /// well-formed `%XX` triplets) in `bytes[from..to]`.
 ///
 /// A step reads the sixteen bytes at `i` when the text has them, else
-/// its last sixteen (and ignores those before `i`), else a copy padded
-/// with NUL, which no class holds; bytes past `to` are read but never
-/// counted.
+/// its last sixteen (and ignores those before `i`); bytes past `to` are
+/// read but never counted.
 #[inline]
 #[target_feature(enable = "ssse3")]
 fn scan_class<const TRIPLETS: bool>(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
@@ -107,7 +106,10 @@ fn scan_class<const TRIPLETS: bool>(class: Class, bytes: &[u8], from: usize, to:
     if from >= to {
         return from;
     }
-    let Some(rows) = super::span_rows(class) else {
+    // Texts shorter than a window (most relative references) are scanned
+    // byte by byte: padding a copy would cost more than the scan.
+    let rows = super::span_rows(class).filter(|_| bytes.len() >= 16);
+    let Some(rows) = rows else {
         return if TRIPLETS {
             uri_core::parse::encoded_span(class, bytes, from, to)
         } else {
@@ -133,20 +135,18 @@ fn scan_class<const TRIPLETS: bool>(class: Class, bytes: &[u8], from: usize, to:
     to
 }
 
-/// Sixteen bytes of `bytes` that hold `bytes[i]` and as many of those
-/// after it as there are, and the index of the first.
+/// Sixteen bytes of `bytes` (which has at least sixteen) that hold
+/// `bytes[i]` and as many of those after it as there are, and the index of
+/// the first.
 #[inline]
 fn window_at(bytes: &[u8], i: usize) -> ([u8; 16], usize) {
     if let Some(Ok(window)) = bytes.get(i..i + 16).map(<[u8; 16]>::try_from) {
         return (window, i);
     }
-    if let Some((_, last)) = bytes.split_last_chunk::<16>() {
-        return (*last, bytes.len() - 16);
-    }
-    let mut padded = [0; 16];
-    let rest = &bytes[i..];
-    padded[..rest.len()].copy_from_slice(rest);
-    (padded, i)
+    let start = bytes.len() - 16;
+    let mut window = [0; 16];
+    window.copy_from_slice(&bytes[start..]);
+    (window, start)
 }
 
 /// [`super::push_decoded`] with the vector mark finder and escape
