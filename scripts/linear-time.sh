@@ -20,7 +20,7 @@ instructions() { # op, size
 }
 
 printf '| operation | input at N = %s | instructions at N | at 2N | ratio |\n|---|---|---:|---:|---:|\n' "$n"
-for op in dots resolve relative query build path escapes; do
+for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query; do
     case $op in
         dots) what="\`http://h/\` + N × \`a/../\`, normalized" ;;
         resolve) what="N × \`a/../\` + \`g\`, resolved" ;;
@@ -29,6 +29,10 @@ for op in dots resolve relative query build path escapes; do
         build) what="raw path of N × \`é/\`, encoded by the builder" ;;
         path) what="\`http://h/\` + N × \`seg/\`, normalized" ;;
         escapes) what="N × \`%E4%BA%AC\`, decoded" ;;
+        parse-path) what="\`http://h/\` + N × \`seg/\`, parsed" ;;
+        const-parse-path) what="the same, \`const\` parser" ;;
+        parse-query) what="\`http://h/?\` + N × \`k=%41&\`, parsed" ;;
+        const-parse-query) what="the same, \`const\` parser" ;;
     esac
     base=$(instructions "$op" 0)
     one=$(( $(instructions "$op" "$n") - base ))
@@ -38,13 +42,14 @@ for op in dots resolve relative query build path escapes; do
 done
 
 printf '\n| operation | bytes per unit | instructions per byte at 10 KB | at 1 MB |\n|---|---:|---:|---:|\n'
-for op in dots resolve relative query build path escapes; do
+for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query; do
     case $op in
         dots | resolve) unit=5 ;;
         relative) unit=4 ;;
         query) unit=6 ;;
         build) unit=3 ;;
-        path) unit=4 ;;
+        path | parse-path | const-parse-path) unit=4 ;;
+        parse-query | const-parse-query) unit=6 ;;
         escapes) unit=9 ;;
     esac
     base=$(instructions "$op" 0)

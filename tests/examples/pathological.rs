@@ -9,6 +9,11 @@
 //!   build     build a URI from a raw path of n `é/` segments (encoded)
 //!   path      normalize `http://h/` followed by n times `seg/` (4n bytes)
 //!   escapes   decode n times `%E4%BA%AC` (9n bytes of escapes, all UTF-8)
+//!   parse-path   parse `http://h/` followed by n times `seg/` (4n bytes)
+//!   parse-query  parse `http://h/?` followed by n times `k=%41&` (6n bytes)
+//!   const-parse-path, const-parse-query   the same with `uri-core`'s
+//!                `const` parser, which `UriRef::parse` runs where the
+//!                CPU has no SSSE3
 
 use std::error::Error;
 use std::hint::black_box;
@@ -19,7 +24,9 @@ use uri::{Uri, UriBuilder, UriRef};
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let (Some(op), Some(Ok(n))) = (args.get(1), args.get(2).map(|n| n.parse::<usize>())) else {
-        eprintln!("usage: pathological <dots|resolve|relative|query|build|path|escapes> <n>");
+        eprintln!(
+            "usage: pathological <dots|resolve|relative|query|build|path|escapes|parse-path|parse-query|const-parse-path|const-parse-query> <n>"
+        );
         return ExitCode::FAILURE;
     };
     match run(op, n) {
@@ -77,6 +84,20 @@ fn run(op: &str, n: usize) -> Result<usize, Box<dyn Error>> {
         "escapes" => {
             let text = "%E4%BA%AC".repeat(n);
             uri::pct::decode_utf8(&text)?.len()
+        }
+        "parse-path" => UriRef::parse(&format!("http://h/{}", "seg/".repeat(n)))?
+            .path()
+            .len(),
+        "parse-query" => UriRef::parse(&format!("http://h/?{}", "k=%41&".repeat(n)))?
+            .as_str()
+            .len(),
+        "const-parse-path" => {
+            uri_core::parse_uri_reference(&format!("http://h/{}", "seg/".repeat(n)))?
+                .path()
+                .len()
+        }
+        "const-parse-query" => {
+            uri_core::parse_uri_reference(&format!("http://h/?{}", "k=%41&".repeat(n)))?.len()
         }
         other => return Err(format!("unknown operation {other:?}").into()),
     })
