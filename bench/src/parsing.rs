@@ -16,7 +16,12 @@ type Resolver = Box<dyn Fn(&str) -> Option<usize>>;
 
 /// Parse, normalize and resolve.
 pub fn operations(inputs: &Inputs) -> Vec<Operation<'_>> {
-    vec![parse(inputs), normalize(inputs), resolve()]
+    vec![
+        parse(inputs),
+        normalize(inputs),
+        resolve(),
+        resolve_into_buffer(),
+    ]
 }
 
 /// Each string of the corpus parsed as a URI-reference (or what the peer
@@ -105,18 +110,6 @@ fn normalize(inputs: &Inputs) -> Operation<'_> {
 /// against the section's base (parsed once, outside the pass) into an
 /// owned result. The result sums the resolved lengths.
 fn resolve() -> Operation<'static> {
-    let total = |resolve: Resolver| {
-        move || {
-            (0..RESOLVE_REPEATS)
-                .map(|_| {
-                    RFC_REFERENCES
-                        .iter()
-                        .filter_map(|r| resolve(r))
-                        .sum::<usize>()
-                })
-                .sum()
-        }
-    };
     let ours = uri::Uri::parse(RFC_BASE).ok();
     let fluent = fluent_uri::Uri::parse(RFC_BASE).ok();
     let iri_string = iri_string::types::UriAbsoluteStr::new(RFC_BASE).ok();
@@ -129,7 +122,7 @@ fn resolve() -> Operation<'static> {
         bytes: RFC_REFERENCES.iter().map(|r| r.len()).sum::<usize>() * RESOLVE_REPEATS,
         ours: Subject::new(
             "uri",
-            total(Box::new(move |r| {
+            over_references(Box::new(move |r| {
                 let reference = uri::UriRef::parse(r).ok()?;
                 Some(reference.resolve_against(ours.as_ref()?).as_str().len())
             })),
@@ -137,7 +130,7 @@ fn resolve() -> Operation<'static> {
         peers: vec![
             Subject::new(
                 "fluent-uri",
-                total(Box::new(move |r| {
+                over_references(Box::new(move |r| {
                     let reference = fluent_uri::UriRef::parse(r).ok()?;
                     let resolved = reference.resolve_against(fluent.as_ref()?).ok()?;
                     Some(resolved.as_str().len())
@@ -145,7 +138,7 @@ fn resolve() -> Operation<'static> {
             ),
             Subject::new(
                 "iri-string",
-                total(Box::new(move |r| {
+                over_references(Box::new(move |r| {
                     let reference = iri_string::types::UriReferenceStr::new(r).ok()?;
                     let resolved = reference.resolve_against(iri_string?);
                     Some(resolved.to_dedicated_string().len())
@@ -153,24 +146,77 @@ fn resolve() -> Operation<'static> {
             ),
             Subject::new(
                 "oxiri",
-                total(Box::new(move |r| {
+                over_references(Box::new(move |r| {
                     Some(oxiri.as_ref()?.resolve(r).ok()?.as_str().len())
                 })),
             ),
             Subject::new(
                 "url",
-                total(Box::new(move |r| {
+                over_references(Box::new(move |r| {
                     Some(url.as_ref()?.join(r).ok()?.as_str().len())
                 })),
             ),
             Subject::new(
                 "uriparse",
-                total(Box::new(move |r| {
+                over_references(Box::new(move |r| {
                     let reference = uriparse::URIReference::try_from(r).ok()?;
                     Some(uriparse.as_ref()?.resolve(&reference).to_string().len())
                 })),
             ),
         ],
         target: Some(Target::peer(0.7, "oxiri")),
+    }
+}
+
+/// `resolve` over the 42 references, `RESOLVE_REPEATS` times: the sum of
+/// the resolved lengths.
+fn over_references(resolve: Resolver) -> impl Fn() -> usize {
+    move || {
+        (0..RESOLVE_REPEATS)
+            .map(|_| {
+                RFC_REFERENCES
+                    .iter()
+                    .filter_map(|r| resolve(r))
+                    .sum::<usize>()
+            })
+            .sum()
+    }
+}
+
+/// The same references resolved into one buffer the caller keeps, cleared
+/// before each target, where a crate offers that: ours (`resolve_into`)
+/// and oxiri (`resolve_into`). The result sums the resolved lengths.
+fn resolve_into_buffer() -> Operation<'static> {
+    let ours = uri::Uri::parse(RFC_BASE).ok();
+    let oxiri = oxiri::Iri::parse(RFC_BASE).ok();
+    let our_buffer = std::cell::RefCell::new(String::new());
+    let oxiri_buffer = std::cell::RefCell::new(String::new());
+    Operation {
+        name: "resolve RFC 3986 5.4 into a buffer".into(),
+        items: RFC_REFERENCES.len() * RESOLVE_REPEATS,
+        bytes: RFC_REFERENCES.iter().map(|r| r.len()).sum::<usize>() * RESOLVE_REPEATS,
+        ours: Subject::new(
+            "uri",
+            over_references(Box::new(move |r| {
+                let reference = uri::UriRef::parse(r).ok()?;
+                let mut buffer = our_buffer.borrow_mut();
+                let target = reference.resolve_into(
+                    ours.as_ref()?,
+                    uri::ResolveOptions::STRICT,
+                    &mut buffer,
+                );
+                Some(target.as_str().len())
+            })),
+        ),
+        peers: vec![Subject::new(
+            "oxiri",
+            over_references(Box::new(move |r| {
+                let mut buffer = oxiri_buffer.borrow_mut();
+                buffer.clear();
+                oxiri.as_ref()?.resolve_into(r, &mut buffer).ok()?;
+                Some(buffer.len())
+            })),
+        )],
+        target: None,
     }
 }
