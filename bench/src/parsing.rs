@@ -116,18 +116,16 @@ fn resolve() -> Operation<'static> {
     let oxiri = oxiri::Iri::parse(RFC_BASE).ok();
     let url = url::Url::parse(RFC_BASE).ok();
     let uriparse = uriparse::URI::try_from(RFC_BASE).ok();
-    Operation {
-        name: "resolve RFC 3986 5.4".into(),
-        items: RFC_REFERENCES.len() * RESOLVE_REPEATS,
-        bytes: RFC_REFERENCES.iter().map(|r| r.len()).sum::<usize>() * RESOLVE_REPEATS,
-        ours: Subject::new(
+    resolution(
+        "resolve RFC 3986 5.4",
+        Subject::new(
             "uri",
             over_references(Box::new(move |r| {
                 let reference = uri::UriRef::parse(r).ok()?;
                 Some(reference.resolve_against(ours.as_ref()?).as_str().len())
             })),
         ),
-        peers: vec![
+        vec![
             Subject::new(
                 "fluent-uri",
                 over_references(Box::new(move |r| {
@@ -164,7 +162,24 @@ fn resolve() -> Operation<'static> {
                 })),
             ),
         ],
-        target: Some(Target::peer(0.7, "oxiri")),
+        Some(Target::peer(0.7, "oxiri")),
+    )
+}
+
+/// An operation over the 42 references, `RESOLVE_REPEATS` times.
+fn resolution(
+    name: &str,
+    ours: Subject<'static>,
+    peers: Vec<Subject<'static>>,
+    target: Option<Target>,
+) -> Operation<'static> {
+    Operation {
+        name: name.into(),
+        items: RFC_REFERENCES.len() * RESOLVE_REPEATS,
+        bytes: RFC_REFERENCES.iter().map(|r| r.len()).sum::<usize>() * RESOLVE_REPEATS,
+        ours,
+        peers,
+        target,
     }
 }
 
@@ -191,11 +206,9 @@ fn resolve_into_buffer() -> Operation<'static> {
     let oxiri = oxiri::Iri::parse(RFC_BASE).ok();
     let our_buffer = std::cell::RefCell::new(String::new());
     let oxiri_buffer = std::cell::RefCell::new(String::new());
-    Operation {
-        name: "resolve RFC 3986 5.4 into a buffer".into(),
-        items: RFC_REFERENCES.len() * RESOLVE_REPEATS,
-        bytes: RFC_REFERENCES.iter().map(|r| r.len()).sum::<usize>() * RESOLVE_REPEATS,
-        ours: Subject::new(
+    resolution(
+        "resolve RFC 3986 5.4 into a buffer",
+        Subject::new(
             "uri",
             over_references(Box::new(move |r| {
                 let reference = uri::UriRef::parse(r).ok()?;
@@ -208,7 +221,7 @@ fn resolve_into_buffer() -> Operation<'static> {
                 Some(target.as_str().len())
             })),
         ),
-        peers: vec![Subject::new(
+        vec![Subject::new(
             "oxiri",
             over_references(Box::new(move |r| {
                 let mut buffer = oxiri_buffer.borrow_mut();
@@ -217,6 +230,6 @@ fn resolve_into_buffer() -> Operation<'static> {
                 Some(buffer.len())
             })),
         )],
-        target: None,
-    }
+        None,
+    )
 }
