@@ -1,13 +1,14 @@
-//! The grammar of RFC 3986 appendix A, written once over a scanning
-//! primitive and stamped out where it is needed.
+//! The grammar of RFC 3986 appendix A, written once over two scanning
+//! primitives and stamped out where it is needed.
 //!
 //! [`parse`](crate::parse) expands it as `const fn`s over
-//! [`Class::span`](crate::table::Class::span), the scalar scan that
-//! `const` evaluation can run; `uri-runtime` expands it again over a
-//! vector scan of its own. Which byte each component takes, where each
+//! [`Class::span`](crate::table::Class::span) and
+//! [`encoded_span`](crate::parse::encoded_span), the scalar scans that
+//! `const` evaluation can run; `uri-runtime` expands it again over vector
+//! scans of its own. Which byte each component takes, where each
 //! component ends and what each error is are decided only here, so the two
-//! parsers cannot disagree on anything but speed: the runtime's tests
-//! compare them on the whole corpus, on generated strings and under fuzzing.
+//! parsers cannot disagree on anything but speed: the tests compare them
+//! on the whole corpus, on generated strings and under fuzzing.
 //!
 //! The macro is public only so that `uri-runtime` can expand it; it is not
 //! part of the API. Expand it in a module of its own: it brings its
