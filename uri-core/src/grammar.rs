@@ -29,7 +29,6 @@ macro_rules! __grammar {
         span: $span:path,
         encoded_span: $encoded_span:path $(,)?
     ) => {
-        #[allow(unused_imports, reason = "each expansion uses what its scan needs")]
         use $crate::__private::{
             ALPHA, AuthorityBounds, Class, Component, Components, HostKind, PATH, ParseError,
             ParseErrorKind, ParseOptions, QUERY_FRAGMENT, REG_NAME, SCHEME, USERINFO, Wide,

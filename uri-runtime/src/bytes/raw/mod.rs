@@ -16,8 +16,8 @@
 //!   (`x86.rs`; with AVX2, the marks of thirty-two bytes in one
 //!   comparison);
 //! - on x86-64 CPUs with SSSE3, parsing with `uri-core`'s grammar stamped
-//!   out over a scan that classifies sixteen bytes with the encoder's two
-//!   shuffles (`x86::span`, `x86::encoded_span`), compiled for SSSE3 and
+//!   out over a scan that classifies sixteen bytes at a time with the
+//!   encoder's two shuffles (`x86::span`, `x86::encoded_span`), compiled for SSSE3 and
 //!   so entered only after the CPU said it has it; the tests and the fuzz
 //!   target `parsers` compare it with the `const` parser, its twin;
 //! - on x86-64 CPUs with AVX-512BW and AVX-512VBMI2, decoding sixty-four
@@ -215,7 +215,7 @@ impl Decoder {
 
 /// `uri-core`'s parser, as `parse_uri_with` (`require_scheme`) or
 /// `parse_uri_reference_with`: on CPUs with SSSE3 its grammar stamped out
-/// again over [`x86::span`], which scans sixteen bytes per step, else
+/// again over [`x86::span`], which scans thirty-two bytes per step, else
 /// `scalar`, the `const` entry point for the same grammar and options
 /// (whose options the compiler can fold). Both run the same grammar, so
 /// they differ only in speed; [`every_parser_agrees`] is how the tests and

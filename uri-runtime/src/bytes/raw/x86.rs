@@ -77,15 +77,15 @@ fn escapes(chunk: __m128i, rows: __m128i) -> u32 {
     _mm_movemask_epi8(_mm_cmpeq_epi8(kept, _mm_setzero_si128())).cast_unsigned()
 }
 
-/// [`Class::span`] sixteen bytes per step, for the parser `super` stamps
-/// out over it: the same answer on every input.
+/// [`Class::span`] thirty-two bytes per step, for the parser `super`
+/// stamps out over it: the same answer on every input.
 #[inline]
 #[target_feature(enable = "ssse3")]
 pub(super) fn span(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
     scan_class::<false>(class, bytes, from, to)
 }
 
-/// [`uri_core::parse::encoded_span`] sixteen bytes per step, for the
+/// [`uri_core::parse::encoded_span`] thirty-two bytes per step, for the
 /// parser `super` stamps out over it: the same answer on every input.
 #[inline]
 #[target_feature(enable = "ssse3")]
@@ -96,9 +96,9 @@ pub(super) fn encoded_span(class: Class, bytes: &[u8], from: usize, to: usize) -
 /// The end of the run of `class`'s bytes (and, with `TRIPLETS`, of
 /// well-formed `%XX` triplets) in `bytes[from..to]`.
 ///
-/// A step reads the sixteen bytes at `i` when the text has them, else
-/// its last sixteen (and ignores those before `i`); bytes past `to` are
-/// read but never counted.
+/// A step reads the thirty-two bytes at `i` when the text has them, else
+/// the sixteen at `i`, else the text's last sixteen (and ignores those
+/// before `i`); bytes past `to` are read but never counted.
 #[inline]
 #[target_feature(enable = "ssse3")]
 fn scan_class<const TRIPLETS: bool>(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
