@@ -40,6 +40,7 @@ pub mod parse;
 pub mod pct;
 pub mod render;
 pub mod table;
+pub mod template;
 
 pub use error::{Component, Description, ParseError, ParseErrorKind};
 pub use parse::{

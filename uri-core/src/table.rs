@@ -134,6 +134,7 @@ const BIT_CONTROL_2396: u32 = 1 << 17;
 const BIT_SPACE_2396: u32 = 1 << 18;
 const BIT_RESERVED_2396: u32 = 1 << 19;
 const BIT_UNRESERVED_2396: u32 = 1 << 20;
+const BIT_TEMPLATE_LITERAL: u32 = 1 << 21;
 
 // ---------------------------------------------------------------- RFC 3986
 
@@ -246,6 +247,19 @@ pub const CONTROL_2396: Class = Class(BIT_CONTROL_2396);
 /// URIs from text where spaces were inserted.
 pub const SPACE_2396: Class = Class(BIT_SPACE_2396);
 
+// ---------------------------------------------------------------- RFC 6570
+
+/// RFC 6570 section 2.1 `literals = %x21 / %x23-24 / %x26 / %x28-3B /
+/// %x3D / %x3F-5B / %x5D / %x5F / %x61-7A / %x7E / ucschar / iprivate /
+/// pct-encoded`: the ASCII part, without the escapes, and with `'`.
+///
+/// The rule leaves out `'` (0x27), which RFC 3986 counts among the
+/// sub-delimiters; the standard test suite (`uritemplate-test`) expects
+/// `'{var}'` to expand to `'value'`, and every implementation that passes
+/// it accepts `'`, so this class does too. That makes it exactly RFC
+/// 3986's `reserved / unreserved`.
+pub const TEMPLATE_LITERAL: Class = Class(BIT_TEMPLATE_LITERAL);
+
 // ---------------------------------------------------------------- RFC 3987
 
 /// RFC 3987 section 2.2 `ucschar`: the non-ASCII characters an IRI may
@@ -350,6 +364,7 @@ const fn classify(b: u8) -> u32 {
         (BIT_SPACE_2396, rule::space_2396(b)),
         (BIT_RESERVED_2396, rule::reserved_2396(b)),
         (BIT_UNRESERVED_2396, rule::unreserved_2396(b)),
+        (BIT_TEMPLATE_LITERAL, rule::template_literal(b)),
     ];
     let mut bits = 0;
     let mut i = 0;
@@ -422,6 +437,10 @@ mod rule {
     }
     pub(super) const fn unreserved_2396(b: u8) -> bool {
         alpha(b) || digit(b) || mark_2396(b)
+    }
+    pub(super) const fn template_literal(b: u8) -> bool {
+        // The rule's ranges, and 0x27 (see `TEMPLATE_LITERAL`).
+        matches!(b, 0x21 | 0x23..=0x24 | 0x26 | 0x27 | 0x28..=0x3B | 0x3D | 0x3F..=0x5B | 0x5D | 0x5F | 0x61..=0x7A | 0x7E)
     }
     pub(super) const fn reserved_2396(b: u8) -> bool {
         one_of(b, b";/?:@&=+$,")

@@ -138,6 +138,8 @@ mod parts;
 pub mod pct;
 #[cfg(feature = "alloc")]
 pub mod template;
+#[cfg(feature = "alloc")]
+pub mod uri_template;
 mod value;
 #[cfg(feature = "alloc")]
 mod write;
@@ -250,6 +252,8 @@ pub use uri_core::ParseOptions;
 pub use uri_core::render::Caret;
 #[cfg(feature = "idna")]
 pub use uri_idna::{IdnaError, IdnaErrorKind};
+#[cfg(feature = "alloc")]
+pub use uri_template::{UriTemplate, UriTemplateBuf};
 #[cfg(feature = "alloc")]
 pub use value::as_uri::AsUri;
 #[cfg(feature = "alloc")]

@@ -81,6 +81,11 @@ pub(crate) fn push_encoded(out: &mut String, input: &str, set: &EncodeSet) {
     push_with(out, input, set, false, false);
 }
 
+/// Appends `input` to `out` as [`encode_keep_escapes`] would write it.
+pub(crate) fn push_encoded_keep_escapes(out: &mut String, input: &str, set: &EncodeSet) {
+    push_with(out, input, set, true, false);
+}
+
 fn push_with(
     out: &mut String,
     input: &str,

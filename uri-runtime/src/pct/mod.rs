@@ -58,5 +58,5 @@ pub use uri_core::table as classes;
 pub use uri_core::table::Class;
 
 pub use decode::{DecodeError, DecodeErrorKind, decode, decode_form_utf8, decode_utf8};
-pub(crate) use encode::push_encoded;
 pub use encode::{encode, encode_form, encode_keep_escapes};
+pub(crate) use encode::{push_encoded, push_encoded_keep_escapes};

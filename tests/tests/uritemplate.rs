@@ -1,0 +1,134 @@
+//! The RFC 6570 test suite (`tests/data/conformance/uritemplate`, from
+//! `uri-templates/uritemplate-test`): every case of its four files, with
+//! the variables given as JSON. A case with several accepted expansions
+//! accepts any of them; a case marked `false` must fail, at parse time
+//! or while expanding, with an index inside the template.
+
+// Only the directory lookup is shared; the RFC 3986 loaders are not used.
+#[allow(dead_code)]
+mod common;
+
+use std::fmt::Write as _;
+
+use common::corpus_dir;
+use serde_json::Value;
+use uri::uri_template::ExpandError;
+use uri::{UriRef, UriTemplate};
+
+const FILES: [&str; 4] = [
+    "spec-examples.json",
+    "spec-examples-by-section.json",
+    "extended-tests.json",
+    "negative-tests.json",
+];
+
+/// Runs one case; a failure is written to `failures`.
+fn run_case(file: &str, template: &str, vars: &Value, expected: &Value, failures: &mut String) {
+    let parsed = UriTemplate::parse(template);
+    let mut out = String::new();
+    let expanded = parsed.map(|t| t.expand_to(vars, &mut out));
+    match (expected, parsed, expanded) {
+        (Value::Bool(false), Err(err), _) => {
+            if err.index() > template.len() || !template.is_char_boundary(err.index()) {
+                writeln!(
+                    failures,
+                    "{file}: {template:?}: index {} off the template",
+                    err.index()
+                )
+                .unwrap();
+            }
+        }
+        (Value::Bool(false), Ok(_), Ok(Err(ExpandError::PrefixOfComposite { index }))) => {
+            if index >= template.len() {
+                writeln!(
+                    failures,
+                    "{file}: {template:?}: index {index} off the template"
+                )
+                .unwrap();
+            }
+        }
+        (Value::Bool(false), Ok(_), _) => {
+            writeln!(
+                failures,
+                "{file}: {template:?} accepted as {out:?}, expected an error"
+            )
+            .unwrap();
+        }
+        (_, Err(err), _) => writeln!(failures, "{file}: {template:?} refused: {err}").unwrap(),
+        (_, Ok(_), Ok(Err(err))) => {
+            writeln!(failures, "{file}: {template:?} not expanded: {err}").unwrap();
+        }
+        (_, Ok(template_value), _) => {
+            let accepted: Vec<&str> = match expected {
+                Value::String(one) => vec![one],
+                Value::Array(many) => many.iter().filter_map(Value::as_str).collect(),
+                other => panic!("{file}: {template:?}: unexpected expectation {other}"),
+            };
+            if !accepted.contains(&out.as_str()) {
+                writeln!(
+                    failures,
+                    "{file}: {template:?} gave {out:?}, expected one of {accepted:?}"
+                )
+                .unwrap();
+            }
+            check_value(file, template_value, vars, &out, failures);
+        }
+    }
+}
+
+/// `expand` agrees with the text: a URI reference with the same
+/// components the parser finds, or an `Invalid` error pointing into it.
+fn check_value(
+    file: &str,
+    template: UriTemplate<'_>,
+    vars: &Value,
+    text: &str,
+    failures: &mut String,
+) {
+    match (template.expand(vars), UriRef::parse(text)) {
+        (Ok(value), Ok(parsed)) => {
+            if value.as_str() != text || value.components() != parsed.components() {
+                writeln!(failures, "{file}: {template}: expand gave {value:?}").unwrap();
+            }
+        }
+        (Err(ExpandError::Invalid { expansion, error }), Err(parse_error)) => {
+            if expansion != text || error != parse_error {
+                writeln!(
+                    failures,
+                    "{file}: {template}: Invalid({expansion:?}, {error})"
+                )
+                .unwrap();
+            }
+        }
+        (got, parsed) => {
+            writeln!(
+                failures,
+                "{file}: {template}: expand gave {got:?}, the parser {parsed:?}"
+            )
+            .unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_uritemplate_test_suite_passes_whole() {
+    let dir = corpus_dir().join("uritemplate");
+    let mut failures = String::new();
+    let mut cases = 0;
+    for file in FILES {
+        let path = dir.join(file);
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let groups: Value = serde_json::from_str(&text).unwrap();
+        for group in groups.as_object().expect("an object of groups").values() {
+            let vars = &group["variables"];
+            for case in group["testcases"].as_array().expect("testcases") {
+                let template = case[0].as_str().expect("a template string");
+                run_case(file, template, vars, &case[1], &mut failures);
+                cases += 1;
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+    assert_eq!(cases, 270, "the suite has 270 cases");
+}

@@ -1,0 +1,464 @@
+//! Matching a URI back to a template's variables, for the templates where
+//! the answer is unique.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use uri_core::pct::URI_CHARS;
+use uri_core::table::{RESERVED, UNRESERVED};
+use uri_core::template::{
+    Expression, Modifier, Operator, Piece, VarSpec, next_piece, next_varspec,
+};
+
+use super::vars::{NestedValue, Pairs, Value, Var, Variables};
+use crate::pct::{decode_utf8, encode_keep_escapes};
+
+/// Why a template cannot be matched: it is outside the subset where a URI
+/// determines the variables, and `index` is the byte of the template where
+/// the doubt starts.
+///
+/// ```
+/// use uri_runtime::UriTemplate;
+///
+/// // `{name}` may hold `.`, so where does it end?
+/// let err = UriTemplate::parse("/files/{name}.json")?.match_uri("/files/a.b.json").unwrap_err();
+/// assert_eq!(err.index(), 7);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ambiguous {
+    index: usize,
+    reason: &'static str,
+}
+
+impl Ambiguous {
+    /// The byte of the template (the `{` of an expression) where the
+    /// ambiguity is.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// Why the expression there cannot be matched.
+    pub fn reason(&self) -> &'static str {
+        self.reason
+    }
+}
+
+impl fmt::Display for Ambiguous {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "template cannot be matched at byte {}: {}",
+            self.index, self.reason
+        )
+    }
+}
+
+impl core::error::Error for Ambiguous {}
+
+/// A matched variable's value, decoded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Captured {
+    /// A single value.
+    String(String),
+    /// Several values: the members of an exploded list, or a value that
+    /// was written with `,` between members (one member comes back as a
+    /// string, since its text is the same).
+    List(Vec<String>),
+    /// The `key=value` pairs an exploded associative array took in a
+    /// named expression (`{?params*}`), for keys no other variable has.
+    AssocArray(Vec<(String, String)>),
+}
+
+/// The variables a URI was matched to, in the template's order; a
+/// variable the URI left undefined is absent.
+///
+/// # The templates that can be matched
+///
+/// A template can be matched when its text tells where each expression's
+/// expansion ends and how it splits, that is, when every expression is
+/// followed by the end of the template, by literal text, or by an
+/// expression that starts with its own character (`{?q}`, `{#f}`), and
+///
+/// - what follows is a reserved character its values are always encoded
+///   out of (so `/{id}/edit` and `{/id}{?q}` can, `{name}.json` and
+///   `{a}{b}` cannot, since a value may hold `.` and `{a}` may end
+///   anywhere);
+/// - `{+var}` and `{#var}` hold one variable, not exploded, and stand at
+///   the end of the template or, for `+`, before a `?` or `#`, which end a
+///   path however the URI is read;
+/// - `{.var}` holds one variable (a value may hold `.`);
+/// - at most one variable of an expression is exploded, and it is the
+///   last one except in `{?…}`, `{&…}` and `{;…}`, which are matched by
+///   key in any order.
+///
+/// Values come back decoded. A member written with `,` between others
+/// comes back as a [`Captured::List`]; in `{?…}`, pairs whose key is not
+/// a variable's go to the exploded variable, as an associative array. A
+/// value cut by a prefix modifier comes back cut. An empty expansion
+/// leaves its variables undefined, since an empty value and no value
+/// write the same text there.
+///
+/// ```
+/// use uri_runtime::UriTemplate;
+/// use uri_runtime::uri_template::Captured;
+///
+/// let template = UriTemplate::parse("/repos/{owner}/{repo}/issues{?state,labels}")?;
+/// let found = template.match_uri("/repos/rust-lang/rust/issues?labels=A-docs,E-easy&state=open")?.unwrap();
+/// assert_eq!(found.get("owner"), Some("rust-lang"));
+/// assert_eq!(found.get("state"), Some("open"));
+/// assert_eq!(
+///     found.value("labels"),
+///     Some(&Captured::List(vec!["A-docs".into(), "E-easy".into()]))
+/// );
+/// assert!(template.match_uri("/repos/rust-lang").unwrap().is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Captures {
+    vars: Vec<(String, Captured)>,
+}
+
+impl Captures {
+    /// A variable captured as a single string.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        match self.value(name)? {
+            Captured::String(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// A variable's value, of whatever shape.
+    pub fn value(&self, name: &str) -> Option<&Captured> {
+        self.vars
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value)
+    }
+
+    /// The variables and their values, in the template's order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Captured)> {
+        self.vars.iter().map(|(name, value)| (name.as_str(), value))
+    }
+
+    /// How many variables were captured.
+    pub fn len(&self) -> usize {
+        self.vars.len()
+    }
+
+    /// Whether none was.
+    pub fn is_empty(&self) -> bool {
+        self.vars.is_empty()
+    }
+
+    /// Records `value` for `name`; a variable the template names twice must
+    /// come back the same both times.
+    fn insert(&mut self, name: &str, value: Captured) -> Option<()> {
+        if let Some(earlier) = self.value(name) {
+            return (*earlier == value).then_some(());
+        }
+        self.vars.push((name.into(), value));
+        Some(())
+    }
+}
+
+impl Var for Captured {
+    fn value(&self) -> Option<Value<'_>> {
+        Some(match self {
+            Captured::String(text) => Value::String(Cow::Borrowed(text)),
+            Captured::List(items) => Value::List(items),
+            Captured::AssocArray(pairs) => Value::AssocArray(pairs),
+        })
+    }
+}
+
+impl Pairs for Vec<(String, String)> {
+    fn each_pair(&self, pair: &mut dyn FnMut(&str, &str)) -> Result<(), NestedValue> {
+        for (name, value) in self {
+            pair(name, value);
+        }
+        Ok(())
+    }
+}
+
+/// Captures expand back to the URI they came from.
+impl Variables for Captures {
+    fn get(&self, name: &str) -> Option<Value<'_>> {
+        self.value(name)?.value()
+    }
+}
+
+/// Every variable of `template` with the expression it sits in.
+pub(super) fn varspecs(template: &str) -> impl Iterator<Item = (Expression, VarSpec)> + '_ {
+    pieces(template)
+        .filter_map(|piece| match piece {
+            Piece::Expression(expression) => Some(expression),
+            Piece::Literal { .. } => None,
+        })
+        .flat_map(move |expression| specs(template, expression).map(move |spec| (expression, spec)))
+}
+
+/// The pieces of a checked template.
+fn pieces(template: &str) -> impl Iterator<Item = Piece> + '_ {
+    let mut at = 0;
+    core::iter::from_fn(move || {
+        let (piece, next) = next_piece(template.as_bytes(), at).ok().flatten()?;
+        at = next;
+        Some(piece)
+    })
+}
+
+/// The variables of one expression of a checked template.
+fn specs(template: &str, expression: Expression) -> impl Iterator<Item = VarSpec> + '_ {
+    let mut at = expression.vars;
+    core::iter::from_fn(move || {
+        if at >= expression.close {
+            return None;
+        }
+        let (spec, next) = next_varspec(template.as_bytes(), at, expression.close).ok()?;
+        at = next;
+        Some(spec)
+    })
+}
+
+/// Where an expression's expansion ends: at the first occurrence of a
+/// byte, or at the end of the text.
+#[derive(Clone, Copy)]
+enum Stop {
+    Byte(u8),
+    End,
+}
+
+/// Matches `uri` against `template`.
+pub(super) fn match_text(template: &str, uri: &str) -> Result<Option<Captures>, Ambiguous> {
+    let pieces: Vec<Piece> = pieces(template).collect();
+    let mut stops = Vec::with_capacity(pieces.len());
+    for (i, piece) in pieces.iter().enumerate() {
+        if let Piece::Expression(expression) = *piece {
+            let stop = stop_after(template, pieces.get(i + 1), expression)?;
+            check_matchable(template, expression, stop)?;
+            stops.push(stop);
+        } else {
+            stops.push(Stop::End);
+        }
+    }
+    let mut captures = Captures::default();
+    let mut at = 0;
+    for (piece, stop) in pieces.iter().zip(stops) {
+        match *piece {
+            Piece::Literal { start, end } => {
+                let literal = encode_keep_escapes(&template[start..end], &URI_CHARS);
+                match uri.get(at..) {
+                    Some(rest) if rest.starts_with(&*literal) => at += literal.len(),
+                    _ => return Ok(None),
+                }
+            }
+            Piece::Expression(expression) => {
+                let rest = uri.get(at..).unwrap_or_default();
+                let len = match stop {
+                    Stop::Byte(byte) => rest.bytes().position(|b| b == byte).unwrap_or(rest.len()),
+                    Stop::End => rest.len(),
+                };
+                let expansion = &rest[..len];
+                if capture(template, expression, expansion, &mut captures).is_none() {
+                    return Ok(None);
+                }
+                at += len;
+            }
+        }
+    }
+    Ok((at == uri.len()).then_some(captures))
+}
+
+/// What ends the expression's expansion: the piece after it.
+fn stop_after(
+    template: &str,
+    next: Option<&Piece>,
+    expression: Expression,
+) -> Result<Stop, Ambiguous> {
+    match next {
+        None => Ok(Stop::End),
+        Some(&Piece::Literal { start, .. }) => {
+            let byte = template.as_bytes()[start];
+            // A non-ASCII literal character is written as an escape.
+            Ok(Stop::Byte(if byte >= 0x80 { b'%' } else { byte }))
+        }
+        Some(Piece::Expression(following)) => match following.operator.first().as_bytes().first() {
+            Some(&byte) => Ok(Stop::Byte(byte)),
+            None => Err(ambiguous(
+                expression,
+                "it is followed by an expression that may start with anything",
+            )),
+        },
+    }
+}
+
+fn ambiguous(expression: Expression, reason: &'static str) -> Ambiguous {
+    Ambiguous {
+        index: expression.open,
+        reason,
+    }
+}
+
+/// Whether the expression's expansion is sure to end at `stop` and to
+/// split into its variables one way only.
+fn check_matchable(template: &str, expression: Expression, stop: Stop) -> Result<(), Ambiguous> {
+    let operator = expression.operator;
+    let specs: Vec<VarSpec> = specs(template, expression).collect();
+    let exploded = specs
+        .iter()
+        .filter(|spec| spec.modifier == Modifier::Explode)
+        .count();
+    let last_exploded = specs
+        .last()
+        .is_some_and(|spec| spec.modifier == Modifier::Explode);
+    let single = matches!(
+        operator,
+        Operator::Reserved | Operator::Fragment | Operator::Label
+    );
+    match operator {
+        _ if single && (specs.len() != 1 || exploded != 0) => {
+            return Err(ambiguous(
+                expression,
+                "values may hold its separator; give it one variable, not exploded",
+            ));
+        }
+        _ if exploded > 1 => {
+            return Err(ambiguous(
+                expression,
+                "two exploded variables share the members",
+            ));
+        }
+        _ if exploded == 1 && !last_exploded && !operator.named() => {
+            return Err(ambiguous(
+                expression,
+                "only the last variable may be exploded",
+            ));
+        }
+        _ => {}
+    }
+    let Stop::Byte(byte) = stop else {
+        return Ok(());
+    };
+    let ends = match operator {
+        Operator::Reserved => matches!(byte, b'?' | b'#'),
+        Operator::Fragment => false,
+        _ => {
+            let own = match operator {
+                Operator::Path => b"/,".as_slice(),
+                Operator::PathParam => b";=,",
+                Operator::Query | Operator::QueryContinuation => b"&=,?",
+                _ => b",",
+            };
+            RESERVED.contains(byte) && !own.contains(&byte)
+        }
+    };
+    if ends {
+        Ok(())
+    } else {
+        Err(ambiguous(
+            expression,
+            "its values may hold the character that follows it",
+        ))
+    }
+}
+
+/// Reads one expression's expansion into `captures`; `None` when it could
+/// not have come from the expression.
+fn capture(
+    template: &str,
+    expression: Expression,
+    expansion: &str,
+    captures: &mut Captures,
+) -> Option<()> {
+    if expansion.is_empty() {
+        return Some(());
+    }
+    let operator = expression.operator;
+    let body = match operator.first() {
+        "" => expansion,
+        first => expansion.strip_prefix(first)?,
+    };
+    let reserved = operator.allows_reserved();
+    let specs: Vec<VarSpec> = specs(template, expression).collect();
+    let name = |spec: &VarSpec| &template[spec.start..spec.end];
+    if operator.named() {
+        let mut extra = Vec::new();
+        for part in body.split(char::from(operator.separator())) {
+            let (key, value) = part.split_once('=').unwrap_or((part, ""));
+            match specs.iter().find(|spec| name(spec) == key) {
+                Some(spec) if spec.modifier == Modifier::Explode => {
+                    let items = match captures.vars.iter_mut().find(|(n, _)| n == key) {
+                        Some((_, Captured::List(items))) => items,
+                        Some(_) => return None,
+                        None => {
+                            captures.vars.push((key.into(), Captured::List(Vec::new())));
+                            match captures.vars.last_mut() {
+                                Some((_, Captured::List(items))) => items,
+                                _ => return None,
+                            }
+                        }
+                    };
+                    items.push(decoded(value, false)?);
+                }
+                Some(spec) => captures.insert(name(spec), members(value, false)?)?,
+                None => extra.push((decoded(key, false)?, decoded(value, false)?)),
+            }
+        }
+        if !extra.is_empty() {
+            let spec = specs
+                .iter()
+                .find(|spec| spec.modifier == Modifier::Explode)?;
+            captures.insert(name(spec), Captured::AssocArray(extra))?;
+        }
+        return Some(());
+    }
+    if reserved || operator == Operator::Label {
+        let spec = specs.first()?;
+        return captures.insert(name(spec), Captured::String(decoded(body, reserved)?));
+    }
+    let separator = char::from(operator.separator());
+    let mut parts = body.split(separator);
+    for (i, spec) in specs.iter().enumerate() {
+        let value = if spec.modifier == Modifier::Explode && i + 1 == specs.len() {
+            let items = parts
+                .by_ref()
+                .map(|part| decoded(part, false))
+                .collect::<Option<Vec<_>>>()?;
+            Captured::List(items)
+        } else {
+            match parts.next() {
+                Some(part) if specs.len() == 1 => members(part, false)?,
+                Some(part) => Captured::String(decoded(part, false)?),
+                None => break,
+            }
+        };
+        captures.insert(name(spec), value)?;
+    }
+    parts.next().is_none().then_some(())
+}
+
+/// A value that may be several `,`-separated members.
+fn members(text: &str, reserved: bool) -> Option<Captured> {
+    if text.contains(',') {
+        text.split(',')
+            .map(|part| decoded(part, reserved))
+            .collect::<Option<Vec<_>>>()
+            .map(Captured::List)
+    } else {
+        decoded(text, reserved).map(Captured::String)
+    }
+}
+
+/// A value's text decoded, if an expansion could have written it: only
+/// unreserved characters and escapes, or, where reserved characters are
+/// kept, any character a URI may hold.
+fn decoded(text: &str, reserved: bool) -> Option<String> {
+    let allowed = |b: u8| b == b'%' || UNRESERVED.contains(b) || (reserved && RESERVED.contains(b));
+    if !text.bytes().all(allowed) {
+        return None;
+    }
+    decode_utf8(text).ok().map(Cow::into_owned)
+}

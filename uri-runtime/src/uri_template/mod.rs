@@ -1,0 +1,365 @@
+//! RFC 6570 URI Templates, all four levels: parsed and checked, expanded
+//! into URI references, and matched back to their variables.
+//!
+//! ```
+//! use std::collections::HashMap;
+//! use uri_runtime::UriTemplate;
+//!
+//! let template = UriTemplate::parse("https://api.github.com/repos/{owner}/{repo}/releases{?page,per_page}")?;
+//! let vars = HashMap::from([("owner", "rust-lang"), ("repo", "rust"), ("page", "2")]);
+//! let url = template.expand(&vars)?;
+//! assert_eq!(url, "https://api.github.com/repos/rust-lang/rust/releases?page=2");
+//! assert_eq!(url.query(), Some("page=2"));
+//!
+//! // And back: which values would have produced this URI?
+//! let found = template.match_uri(&url)?.expect("it matches");
+//! assert_eq!(found.get("repo"), Some("rust"));
+//! assert_eq!(found.get("per_page"), None);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # This or `uri!`
+//!
+//! Both stay, for different jobs. A URI you write in Rust source with
+//! values from variables is a `uri!` literal: checked while compiling,
+//! each hole encoded for the component it sits in, any `Display` value.
+//! A template that arrives as data (an API's hypermedia links, an `OpenAPI`
+//! server URL, an MCP resource's `uriTemplate`) or that must follow RFC
+//! 6570 is a [`UriTemplate`]; [`uri_template!`](crate::uri_template!)
+//! checks such a template while compiling when it is a literal.
+//!
+//! # What a template holds
+//!
+//! A template is its text, checked once: [`UriTemplate`] borrows it and
+//! is `Copy` (and can be a `const` through the macro), [`UriTemplateBuf`]
+//! owns it. Expanding walks the text again, allocating nothing but the
+//! result. Every template error is a [`TemplateError`] with the byte it
+//! points at and the rule it breaks; [`TemplateError::render`] draws it.
+//!
+//! # Variables
+//!
+//! [`Variables`] finds a variable by name; maps (`HashMap`, `BTreeMap`),
+//! slices of pairs and, with the `serde_json` feature, a JSON object
+//! implement it. A value is a string, a list or an associative array
+//! ([`Value`]); a name with no value is undefined, and so is an empty
+//! list or array, as RFC 6570 section 2.3 says, and an undefined variable
+//! writes nothing (not even its operator's `?` or `;`).
+//!
+//! # Expansion and RFC 3986
+//!
+//! [`UriTemplate::expand`] returns a [`UriRefBuf`] whose components the
+//! parser found in the same call: values kept by `{+var}` and `{#var}` may
+//! bring delimiters (`/`, `?`, `#`) of their own, so the components are
+//! known only once the text is. An expansion that is not a URI reference
+//! (a literal `[` in a path, a value holding `[` through `{+var}`) is an
+//! [`ExpandError::Invalid`], never a value. [`UriTemplate::expand_to`]
+//! writes the RFC 6570 text with no such check.
+//!
+//! Two choices the RFC leaves open or gets in the way of:
+//!
+//! - A prefix (`{var:3}`) counts characters, and under `+` and `#`, which
+//!   keep `%XX` escapes, an escape counts as one character, so a prefix
+//!   never cuts one in two.
+//! - The `literals` rule leaves out `'`, but the standard test suite
+//!   expects `'{var}'` to be accepted and RFC 3986 allows it unencoded,
+//!   so literal text may hold it.
+
+mod error;
+mod expand;
+#[cfg(feature = "serde_json")]
+mod json;
+mod matching;
+mod vars;
+
+use alloc::collections::BTreeSet;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+pub use error::ExpandError;
+pub use matching::{Ambiguous, Captured, Captures};
+pub use uri_core::template::{TemplateError, TemplateErrorKind};
+pub use vars::{Assoc, Items, NestedValue, PairList, Pairs, Value, Var, Variables};
+
+use crate::bytes::parse as grammar;
+use crate::value::buf::{UriBuf, UriRefBuf};
+
+/// An RFC 6570 URI Template, checked, borrowing its text.
+///
+/// ```
+/// use uri_runtime::UriTemplate;
+///
+/// let template = UriTemplate::parse("/users/{id}{?fields*}")?;
+/// let url = template.expand(&[("id", "42")])?;
+/// assert_eq!(url, "/users/42");
+///
+/// let err = UriTemplate::parse("/users/{id").unwrap_err();
+/// assert_eq!(err.index(), 7);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UriTemplate<'a> {
+    text: &'a str,
+}
+
+impl<'a> UriTemplate<'a> {
+    /// Checks `text` against RFC 6570 section 2.
+    ///
+    /// # Errors
+    ///
+    /// The first thing wrong with the text, with its byte index; see
+    /// [`TemplateErrorKind`].
+    pub const fn parse(text: &'a str) -> Result<UriTemplate<'a>, TemplateError> {
+        match uri_core::template::check(text) {
+            Ok(()) => Ok(UriTemplate { text }),
+            Err(err) => Err(err),
+        }
+    }
+
+    /// What `uri_template!` expands to: a text it has checked.
+    #[doc(hidden)]
+    pub const fn __checked(text: &'a str) -> UriTemplate<'a> {
+        UriTemplate { text }
+    }
+
+    /// The template's text.
+    pub const fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// The names of the template's variables, in order, each once.
+    ///
+    /// ```
+    /// use uri_runtime::UriTemplate;
+    ///
+    /// let template = UriTemplate::parse("{/a,b}{?b,c*}")?;
+    /// assert_eq!(template.variable_names(), ["a", "b", "c"]);
+    /// # Ok::<(), uri_runtime::uri_template::TemplateError>(())
+    /// ```
+    pub fn variable_names(&self) -> Vec<&'a str> {
+        let text = self.text;
+        let mut seen = BTreeSet::new();
+        matching::varspecs(text)
+            .map(|(_, spec)| &text[spec.start..spec.end])
+            .filter(|name| seen.insert(*name))
+            .collect()
+    }
+
+    /// Expands the template into a URI reference (RFC 6570 section 3).
+    ///
+    /// ```
+    /// use uri_runtime::UriTemplate;
+    ///
+    /// let url = UriTemplate::parse("{+base}/search{?q}")?
+    ///     .expand(&[("base", "https://example.com/api"), ("q", "café & co")])?;
+    /// assert_eq!(url, "https://example.com/api/search?q=caf%C3%A9%20%26%20co");
+    /// assert_eq!(url.host(), Some("example.com"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ExpandError::Invalid`] when the expansion is not a URI reference,
+    /// and the errors of [`expand_to`](Self::expand_to).
+    pub fn expand<V: Variables + ?Sized>(&self, vars: &V) -> Result<UriRefBuf, ExpandError> {
+        let text = self.expand_to_string(vars)?;
+        match grammar::uri_reference(&text) {
+            Ok(parts) => Ok(UriRefBuf::from_written(text, parts)),
+            Err(error) => Err(ExpandError::Invalid {
+                expansion: text,
+                error,
+            }),
+        }
+    }
+
+    /// Expands the template into an absolute URI: as [`expand`](Self::expand),
+    /// and an expansion without a scheme is an [`ExpandError::Invalid`].
+    ///
+    /// ```
+    /// use uri_runtime::UriTemplate;
+    ///
+    /// let template = UriTemplate::parse("{scheme}://example.com/")?;
+    /// assert!(template.expand_uri(&[("scheme", "https")]).is_ok());
+    /// assert!(template.expand_uri(&[("scheme", "")]).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`expand`](Self::expand), and [`ExpandError::Invalid`] for an
+    /// expansion with no scheme.
+    pub fn expand_uri<V: Variables + ?Sized>(&self, vars: &V) -> Result<UriBuf, ExpandError> {
+        let text = self.expand_to_string(vars)?;
+        match grammar::uri(&text) {
+            Ok(parts) => Ok(UriBuf::from_written(text, parts)),
+            Err(error) => Err(ExpandError::Invalid {
+                expansion: text,
+                error,
+            }),
+        }
+    }
+
+    /// Appends the template's expansion to `out`, as RFC 6570 defines it
+    /// and with no RFC 3986 check: for a template whose literal text is
+    /// not meant to make a URI reference on its own.
+    ///
+    /// ```
+    /// use uri_runtime::UriTemplate;
+    ///
+    /// let mut out = String::from("GET ");
+    /// UriTemplate::parse("{/path*}")?.expand_to(&[("path", ["a b", "c"])], &mut out)?;
+    /// assert_eq!(out, "GET /a%20b/c");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ExpandError::PrefixOfComposite`] for `{var:n}` on a list or an
+    /// associative array, [`ExpandError::NestedValue`] for a member that
+    /// is itself composite; what was written before the error stays in
+    /// `out`.
+    pub fn expand_to<V: Variables + ?Sized>(
+        &self,
+        vars: &V,
+        out: &mut String,
+    ) -> Result<(), ExpandError> {
+        expand::expand_into(self.text, vars, out)
+    }
+
+    fn expand_to_string<V: Variables + ?Sized>(&self, vars: &V) -> Result<String, ExpandError> {
+        let mut text = String::with_capacity(self.text.len() + 32);
+        expand::expand_into(self.text, vars, &mut text)?;
+        Ok(text)
+    }
+
+    /// The variables that would have expanded to `uri`: `Ok(Some(…))` if
+    /// it matches, `Ok(None)` if it does not, and [`Ambiguous`] if the
+    /// template is outside the subset where the answer is unique (see
+    /// [`Captures`]).
+    ///
+    /// # Errors
+    ///
+    /// [`Ambiguous`], which depends on the template alone.
+    pub fn match_uri(&self, uri: impl AsRef<str>) -> Result<Option<Captures>, Ambiguous> {
+        matching::match_text(self.text, uri.as_ref())
+    }
+}
+
+/// An RFC 6570 URI Template that owns its text; [`as_template`](Self::as_template)
+/// gives the borrowed form, whose methods it shares.
+///
+/// ```
+/// use uri_runtime::UriTemplateBuf;
+///
+/// let template: UriTemplateBuf = "/files{/path*}".parse()?;
+/// let url = template.expand(&[("path", ["docs", "a b.txt"])])?;
+/// assert_eq!(url, "/files/docs/a%20b.txt");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct UriTemplateBuf {
+    text: String,
+}
+
+impl UriTemplateBuf {
+    /// Checks `text` against RFC 6570 section 2 and keeps it.
+    ///
+    /// # Errors
+    ///
+    /// As [`UriTemplate::parse`].
+    pub fn parse(text: impl Into<String>) -> Result<UriTemplateBuf, TemplateError> {
+        let text = text.into();
+        uri_core::template::check(&text)?;
+        Ok(UriTemplateBuf { text })
+    }
+
+    /// The borrowed form.
+    pub fn as_template(&self) -> UriTemplate<'_> {
+        UriTemplate { text: &self.text }
+    }
+
+    /// The template's text.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// See [`UriTemplate::expand`].
+    ///
+    /// # Errors
+    ///
+    /// As [`UriTemplate::expand`].
+    pub fn expand<V: Variables + ?Sized>(&self, vars: &V) -> Result<UriRefBuf, ExpandError> {
+        self.as_template().expand(vars)
+    }
+
+    /// See [`UriTemplate::expand_uri`].
+    ///
+    /// # Errors
+    ///
+    /// As [`UriTemplate::expand_uri`].
+    pub fn expand_uri<V: Variables + ?Sized>(&self, vars: &V) -> Result<UriBuf, ExpandError> {
+        self.as_template().expand_uri(vars)
+    }
+
+    /// See [`UriTemplate::expand_to`].
+    ///
+    /// # Errors
+    ///
+    /// As [`UriTemplate::expand_to`].
+    pub fn expand_to<V: Variables + ?Sized>(
+        &self,
+        vars: &V,
+        out: &mut String,
+    ) -> Result<(), ExpandError> {
+        self.as_template().expand_to(vars, out)
+    }
+
+    /// See [`UriTemplate::match_uri`].
+    ///
+    /// # Errors
+    ///
+    /// As [`UriTemplate::match_uri`].
+    pub fn match_uri(&self, uri: impl AsRef<str>) -> Result<Option<Captures>, Ambiguous> {
+        self.as_template().match_uri(uri)
+    }
+}
+
+impl core::str::FromStr for UriTemplateBuf {
+    type Err = TemplateError;
+
+    fn from_str(text: &str) -> Result<UriTemplateBuf, TemplateError> {
+        UriTemplateBuf::parse(text)
+    }
+}
+
+impl From<UriTemplate<'_>> for UriTemplateBuf {
+    fn from(template: UriTemplate<'_>) -> UriTemplateBuf {
+        UriTemplateBuf {
+            text: template.text.into(),
+        }
+    }
+}
+
+impl fmt::Display for UriTemplate<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text)
+    }
+}
+
+impl fmt::Debug for UriTemplate<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("UriTemplate").field(&self.text).finish()
+    }
+}
+
+impl fmt::Display for UriTemplateBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl fmt::Debug for UriTemplateBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("UriTemplateBuf").field(&self.text).finish()
+    }
+}
