@@ -36,6 +36,32 @@ pub fn __uri_literal(tokens: proc_macro::TokenStream) -> proc_macro::TokenStream
     expand_literal(tokens.into()).into()
 }
 
+/// `$crate ; "template"` in, a `const` RFC 6570 `UriTemplate` out.
+#[doc(hidden)]
+#[proc_macro]
+pub fn __uri_template_literal(tokens: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    expand_template(tokens.into()).into()
+}
+
+/// The phases for an RFC 6570 template: read, check, expand or report.
+/// A failure still yields a `UriTemplate` (of the empty template), so the
+/// user sees only the error.
+fn expand_template(tokens: TokenStream) -> TokenStream {
+    let (krate, literal) = match input::template_invocation(tokens) {
+        Ok(invocation) => invocation,
+        Err(err) => return err.to_compile_error(),
+    };
+    let text = literal.value();
+    match check::rfc6570::template(&text) {
+        Ok(()) => expand::uri_template(&krate, &text),
+        Err(problem) => {
+            let errors = diag::to_compile_errors(&literal, &text, &[problem]);
+            let empty = expand::uri_template(&krate, "");
+            quote::quote! { { #errors #empty } }
+        }
+    }
+}
+
 /// The four phases, in order; every failure still yields a value of the
 /// type the macro promises (see [`diag::with_placeholder`]).
 fn expand_literal(tokens: TokenStream) -> TokenStream {

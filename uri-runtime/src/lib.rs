@@ -299,7 +299,11 @@ pub mod __private {
     pub use crate::template::dispatch::{Arg, DisplayKind, ValueKind};
     #[cfg(feature = "alloc")]
     pub use crate::template::{HoleKind, TemplateWriter};
+    #[cfg(feature = "alloc")]
+    pub use crate::uri_template::UriTemplate;
     pub use crate::{Iri, IriRef, Uri, UriRef};
     #[cfg(feature = "macros")]
     pub use uri_macros::__uri_literal as uri_literal;
+    #[cfg(feature = "macros")]
+    pub use uri_macros::__uri_template_literal as uri_template_literal;
 }

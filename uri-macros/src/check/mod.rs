@@ -18,6 +18,7 @@
 
 pub(crate) mod holes;
 pub(crate) mod problem;
+pub(crate) mod rfc6570;
 
 use uri_core::pct::{URI_CHARS, decode_triplet, encode_byte};
 use uri_core::table::{UNRESERVED, is_ucschar};

@@ -12,6 +12,13 @@ use uri_core::Components;
 
 use crate::input::{Grammar, Header};
 
+/// The `const` `UriTemplate` of a checked RFC 6570 template literal.
+pub(crate) fn uri_template(krate: &TokenStream, text: &str) -> TokenStream {
+    quote! {
+        const { #krate::__private::UriTemplate::__checked(#text) }
+    }
+}
+
 /// The `const` value of a literal in canonical form, with the boundaries
 /// the parser found.
 pub(crate) fn constant(header: &Header, canonical: &str, parts: Components) -> TokenStream {

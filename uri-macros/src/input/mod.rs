@@ -87,6 +87,29 @@ pub(crate) fn header(tokens: TokenStream) -> syn::Result<Header> {
     parser.parse2(tokens)
 }
 
+/// `$crate ; "template"`, as the `uri_template!` wrapper passes it: the
+/// runtime crate's path and the one string literal, with an optional
+/// trailing comma.
+pub(crate) fn template_invocation(tokens: TokenStream) -> syn::Result<(TokenStream, LitStr)> {
+    let parser = |stream: ParseStream<'_>| {
+        let krate = crate_path(stream)?;
+        stream.parse::<Token![;]>()?;
+        let usage = "uri_template! takes one string literal, as in uri_template!(\"/users/{id}{?fields*}\")";
+        let Ok(tree) = stream.parse::<TokenTree>() else {
+            return Err(syn::Error::new(Span::call_site(), usage));
+        };
+        let literal = literal_of(&tree, usage)?;
+        if !stream.is_empty() {
+            stream.parse::<Token![,]>()?;
+        }
+        if !stream.is_empty() {
+            return Err(stream.error(format!("unexpected tokens after the literal: {usage}")));
+        }
+        Ok((krate, literal))
+    };
+    parser.parse2(tokens)
+}
+
 /// One `name = value` argument of a template.
 pub(crate) struct NamedArg {
     pub(crate) name: Ident,

@@ -196,3 +196,43 @@ macro_rules! iri_ref {
         $crate::__private::uri_literal!($crate; iri_ref; $($literal)*)
     };
 }
+
+/// An RFC 6570 [`UriTemplate`](crate::UriTemplate) checked while
+/// compiling, by the same checker as [`UriTemplate::parse`](crate::UriTemplate::parse),
+/// and usable as a `const` or a `static`.
+///
+/// ```
+/// use uri_runtime::{uri_template, UriTemplate};
+///
+/// const RELEASE_ASSETS: UriTemplate<'static> =
+///     uri_template!("https://uploads.github.com/repos/{owner}/{repo}/releases/{id}/assets{?name,label}");
+///
+/// let url = RELEASE_ASSETS.expand(&[("owner", "o"), ("repo", "r"), ("id", "1"), ("name", "a.zip")])?;
+/// assert_eq!(url, "https://uploads.github.com/repos/o/r/releases/1/assets?name=a.zip");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// A template the RFC does not allow is a compile error naming the byte
+/// and the rule:
+///
+/// ```compile_fail
+/// let t = uri_runtime::uri_template!("/search{?q,lang");
+/// ```
+///
+/// ```text
+/// error: invalid URI template: '{' without a matching '}' at byte 7 (line 1, column 45)
+///          /search{?q,lang
+///                 ^
+/// ```
+///
+/// Use it for templates that follow RFC 6570 (to share them with other
+/// languages, or to match URIs back to variables); for a URI written in
+/// Rust with values from Rust variables, [`uri!`]'s holes are shorter and
+/// encode each value for its component.
+#[cfg(feature = "alloc")]
+#[macro_export]
+macro_rules! uri_template {
+    ($($literal:tt)*) => {
+        $crate::__private::uri_template_literal!($crate; $($literal)*)
+    };
+}

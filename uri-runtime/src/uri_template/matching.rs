@@ -345,15 +345,7 @@ fn check_matchable(template: &str, expression: Expression, stop: Stop) -> Result
     let ends = match operator {
         Operator::Reserved => matches!(byte, b'?' | b'#'),
         Operator::Fragment => false,
-        _ => {
-            let own = match operator {
-                Operator::Path => b"/,".as_slice(),
-                Operator::PathParam => b";=,",
-                Operator::Query | Operator::QueryContinuation => b"&=,?",
-                _ => b",",
-            };
-            RESERVED.contains(byte) && !own.contains(&byte)
-        }
+        _ => RESERVED.contains(byte) && !writes(operator, specs.len() > 1 || exploded > 0, byte),
     };
     if ends {
         Ok(())
@@ -363,6 +355,17 @@ fn check_matchable(template: &str, expression: Expression, stop: Stop) -> Result
             "its values may hold the character that follows it",
         ))
     }
+}
+
+/// Whether an expression of `operator` may write `byte` outside its
+/// values' escapes: its `first` character, the `,` between a list's
+/// members, `=` after a name, and its separator when it writes several
+/// values.
+fn writes(operator: Operator, several: bool, byte: u8) -> bool {
+    operator.first().as_bytes().first() == Some(&byte)
+        || byte == b','
+        || (operator.named() && byte == b'=')
+        || (several && byte == operator.separator())
 }
 
 /// Reads one expression's expansion into `captures`; `None` when it could
@@ -419,6 +422,11 @@ fn capture(
         let spec = specs.first()?;
         return captures.insert(name(spec), Captured::String(decoded(body, reserved)?));
     }
+    if let [spec] = specs.as_slice()
+        && spec.modifier != Modifier::Explode
+    {
+        return captures.insert(name(spec), members(body, false)?);
+    }
     let separator = char::from(operator.separator());
     let mut parts = body.split(separator);
     for (i, spec) in specs.iter().enumerate() {
@@ -430,7 +438,6 @@ fn capture(
             Captured::List(items)
         } else {
             match parts.next() {
-                Some(part) if specs.len() == 1 => members(part, false)?,
                 Some(part) => Captured::String(decoded(part, false)?),
                 None => break,
             }

@@ -1,0 +1,5 @@
+const REPO: uri::UriTemplate<'static> = uri::uri_template!("/repos/{owner}/{repo:0}");
+
+fn main() {
+    let _ = REPO;
+}

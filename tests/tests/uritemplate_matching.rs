@@ -1,0 +1,220 @@
+//! Matching URIs back to RFC 6570 templates: for templates in the
+//! matchable subset and random values, matching an expansion gives the
+//! values back; templates outside it are refused as ambiguous, whatever
+//! the URI; URIs a template cannot produce do not match.
+
+use std::collections::BTreeMap;
+
+use proptest::prelude::*;
+use uri::UriTemplate;
+use uri::uri_template::{Captured, Var};
+
+/// Values dense in what carries structure: every reserved character, `%`,
+/// spaces, non-ASCII, and plain letters.
+fn text(alphabet: &'static [&'static str]) -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(alphabet), 1..6).prop_map(|pieces| pieces.concat())
+}
+
+const ANY: &[&str] = &[
+    "/", "?", "#", "&", "=", "+", "%", "%2F", ".", ":", "@", " ", "[", "]", "é", "例", "a", "Z",
+    "~", ";", ",", "'", "-", "_", "0",
+];
+/// What `{+var}` keeps as written and so cannot give back exactly: an
+/// escape (it comes back decoded) and the `?` and `#` that end a path.
+const RESERVED_SAFE: &[&str] = &[
+    "/", "&", "=", "+", ".", ":", "@", " ", "é", "a", "Z", "~", ";", ",", "-", "0",
+];
+
+/// A template of the subset whose variables are all strings, the
+/// operators each once, with literal text between them.
+const STRING_TEMPLATES: &[&str] = &[
+    "/users/{id}",
+    "/users/{id}/posts/{post}{?page,sort}",
+    "https://example.com/{a}/{b}{#frag}",
+    "{/a,b}{?c}",
+    "/x{;p,q}",
+    "/search{?q}{&lang,page}",
+    "/label{.ext}",
+    "/files{+path}",
+    "{+base}{?q}",
+    "/lang/caf\u{e9}/{x}",
+];
+
+fn roundtrip(template: &str, vars: &BTreeMap<&str, &dyn Var>) -> Result<(), TestCaseError> {
+    let template = UriTemplate::parse(template).unwrap();
+    let mut expansion = String::new();
+    template.expand_to(vars, &mut expansion).unwrap();
+    let found = template.match_uri(&expansion).unwrap();
+    let found = found
+        .ok_or_else(|| TestCaseError::fail(format!("{expansion:?} did not match {template}")))?;
+    for (name, var) in vars {
+        let expected = match var.value() {
+            Some(uri::uri_template::Value::String(text)) => Captured::String(text.into_owned()),
+            Some(uri::uri_template::Value::List(items)) => {
+                let mut all = Vec::new();
+                items
+                    .each_item(&mut |item| all.push(item.to_owned()))
+                    .unwrap();
+                Captured::List(all)
+            }
+            _ => unreachable!("the tests give strings and lists"),
+        };
+        prop_assert_eq!(
+            found.value(name),
+            Some(&expected),
+            "{} from {:?}",
+            name,
+            expansion
+        );
+    }
+    prop_assert_eq!(found.len(), vars.len());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn string_values_come_back(
+        index in 0..STRING_TEMPLATES.len(),
+        values in prop::collection::vec(text(ANY), 8),
+        reserved in text(RESERVED_SAFE),
+    ) {
+        let template = STRING_TEMPLATES[index];
+        let names = UriTemplate::parse(template).unwrap().variable_names();
+        let mut vars: BTreeMap<&str, &dyn Var> = BTreeMap::new();
+        for (name, value) in names.iter().zip(&values) {
+            let keeps_reserved = template.contains(&format!("{{+{name}")) || template.contains(&format!("{{#{name}"));
+            vars.insert(name, if keeps_reserved { &reserved } else { value });
+        }
+        roundtrip(template, &vars)?;
+    }
+
+    #[test]
+    fn exploded_lists_come_back(
+        path in prop::collection::vec(text(ANY), 1..5),
+        tags in prop::collection::vec(text(ANY), 1..5),
+        id in text(ANY),
+    ) {
+        let vars: BTreeMap<&str, &dyn Var> = BTreeMap::from([("path", &path as &dyn Var), ("tags", &tags), ("id", &id)]);
+        roundtrip("/files{/path*}{?id,tags*}", &vars)?;
+        let vars: BTreeMap<&str, &dyn Var> = BTreeMap::from([("tags", &tags as &dyn Var), ("id", &id)]);
+        roundtrip("/t/{id}/{tags*}", &vars)?;
+    }
+
+    /// Whatever the values (lists and arrays included), the captures
+    /// expand back to the same text.
+    #[test]
+    fn captures_expand_to_the_same_text(
+        list in prop::collection::vec(text(ANY), 0..4),
+        pairs in prop::collection::vec((text(ANY), text(ANY)), 0..4),
+        one in text(ANY),
+    ) {
+        let assoc = uri::uri_template::Assoc(pairs);
+        let mut vars: BTreeMap<&str, &dyn Var> = BTreeMap::new();
+        vars.insert("list", &list);
+        vars.insert("keys", &assoc);
+        vars.insert("one", &one);
+        for template in ["/a/{one}{?keys*}", "/b{/list*}", "/c/{list}", "{?one,list}{#frag}", "/d{;keys*}"] {
+            let template = UriTemplate::parse(template).unwrap();
+            let mut first = String::new();
+            template.expand_to(&vars, &mut first).unwrap();
+            let found = template.match_uri(&first).unwrap();
+            let found = found.ok_or_else(|| TestCaseError::fail(format!("{first:?} did not match {template}")))?;
+            let mut again = String::new();
+            template.expand_to(&found, &mut again).unwrap();
+            prop_assert_eq!(&again, &first, "{}: {:?}", template, found);
+        }
+    }
+}
+
+#[test]
+fn ambiguous_templates_are_refused_whatever_the_uri() {
+    for (template, at) in [
+        ("/files/{name}.json", 7),
+        ("{a}{b}", 0),
+        ("{+path}/edit", 0),
+        ("{#a}{?b}", 0),
+        ("/x{/a}/y", 2),
+        ("{.a,b}", 0),
+        ("{a*,b}", 0),
+        ("{?a*,b*}", 0),
+        ("{?q}?x", 0),
+    ] {
+        let template = UriTemplate::parse(template).unwrap();
+        for uri in ["", "/files/a.json", "x"] {
+            let err = template.match_uri(uri).unwrap_err();
+            assert_eq!(err.index(), at, "{template}: {err}");
+        }
+    }
+}
+
+#[test]
+fn uris_the_template_cannot_write_do_not_match() {
+    let cases = [
+        ("/users/{id}", "/users/a/b"),
+        ("/users/{id}", "/people/1"),
+        ("/users/{id}", "/users/a%zz"),
+        ("/users/{id}", "/users/%FF"),
+        ("/search{?q}", "/search?q=1&other=2"),
+        ("/search{?q}", "/search?q=1#top"),
+        ("/search{?q}", "/search#top"),
+        ("{/a,b}", "/1/2/3"),
+        ("/{x}/{x}", "/1/2"),
+        ("/{x}", "/a+b"),
+    ];
+    for (template, uri) in cases {
+        let found = UriTemplate::parse(template)
+            .unwrap()
+            .match_uri(uri)
+            .unwrap();
+        assert_eq!(found, None, "{template} matched {uri}");
+    }
+}
+
+#[test]
+fn captures_are_decoded_and_typed() {
+    let template = UriTemplate::parse("/repos/{owner}{/path*}{?labels,params*}").unwrap();
+    let found = template
+        .match_uri("/repos/caf%C3%A9/a%20b/c?labels=x,y&state=open&sort=")
+        .unwrap()
+        .unwrap();
+    assert_eq!(found.get("owner"), Some("café"));
+    assert_eq!(
+        found.value("path"),
+        Some(&Captured::List(vec!["a b".into(), "c".into()]))
+    );
+    assert_eq!(
+        found.value("labels"),
+        Some(&Captured::List(vec!["x".into(), "y".into()]))
+    );
+    assert_eq!(
+        found.value("params"),
+        Some(&Captured::AssocArray(vec![
+            ("state".into(), "open".into()),
+            ("sort".into(), String::new())
+        ]))
+    );
+    // A variable that wrote nothing is undefined.
+    let found = template.match_uri("/repos/o").unwrap().unwrap();
+    assert_eq!(found.len(), 1);
+}
+
+#[test]
+fn an_mcp_resource_template_matches_its_uris() {
+    let template = UriTemplate::parse("file:///{+path}").unwrap();
+    let found = template
+        .match_uri("file:///home/ada/notes%20v2.md")
+        .unwrap()
+        .unwrap();
+    assert_eq!(found.get("path"), Some("home/ada/notes v2.md"));
+    let template = UriTemplate::parse("github://repos/{owner}/{repo}/issues/{number}").unwrap();
+    let found = template
+        .match_uri("github://repos/rust-lang/rust/issues/1")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        found.iter().map(|(name, _)| name).collect::<Vec<_>>(),
+        ["owner", "repo", "number"]
+    );
+}
