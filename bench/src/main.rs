@@ -20,6 +20,7 @@ mod coding;
 mod operation;
 mod parsing;
 mod report;
+mod templates;
 mod timing;
 mod workloads;
 
@@ -49,9 +50,11 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
         PathBuf::from,
     );
     let inputs = Inputs::load(&corpus)?;
+    let groups = templates::groups();
     let operations: Vec<Operation<'_>> = parsing::operations(&inputs)
         .into_iter()
         .chain(coding::operations(&inputs))
+        .chain(templates::operations(&groups))
         .collect();
     match args.first().map(String::as_str) {
         Some("table") => table(&operations, &mut args),

@@ -135,6 +135,7 @@ const BIT_SPACE_2396: u32 = 1 << 18;
 const BIT_RESERVED_2396: u32 = 1 << 19;
 const BIT_UNRESERVED_2396: u32 = 1 << 20;
 const BIT_TEMPLATE_LITERAL: u32 = 1 << 21;
+const BIT_TEMPLATE_VARCHAR: u32 = 1 << 22;
 
 // ---------------------------------------------------------------- RFC 3986
 
@@ -260,6 +261,10 @@ pub const SPACE_2396: Class = Class(BIT_SPACE_2396);
 /// 3986's `reserved / unreserved`.
 pub const TEMPLATE_LITERAL: Class = Class(BIT_TEMPLATE_LITERAL);
 
+/// RFC 6570 section 2.3 `varchar = ALPHA / DIGIT / "_" / pct-encoded`:
+/// the characters of a variable name, without the escapes.
+pub const TEMPLATE_VARCHAR: Class = Class(BIT_TEMPLATE_VARCHAR);
+
 // ---------------------------------------------------------------- RFC 3987
 
 /// RFC 3987 section 2.2 `ucschar`: the non-ASCII characters an IRI may
@@ -365,6 +370,7 @@ const fn classify(b: u8) -> u32 {
         (BIT_RESERVED_2396, rule::reserved_2396(b)),
         (BIT_UNRESERVED_2396, rule::unreserved_2396(b)),
         (BIT_TEMPLATE_LITERAL, rule::template_literal(b)),
+        (BIT_TEMPLATE_VARCHAR, rule::template_varchar(b)),
     ];
     let mut bits = 0;
     let mut i = 0;
@@ -441,6 +447,9 @@ mod rule {
     pub(super) const fn template_literal(b: u8) -> bool {
         // The rule's ranges, and 0x27 (see `TEMPLATE_LITERAL`).
         matches!(b, 0x21 | 0x23..=0x24 | 0x26 | 0x27 | 0x28..=0x3B | 0x3D | 0x3F..=0x5B | 0x5D | 0x5F | 0x61..=0x7A | 0x7E)
+    }
+    pub(super) const fn template_varchar(b: u8) -> bool {
+        alpha(b) || digit(b) || b == b'_'
     }
     pub(super) const fn reserved_2396(b: u8) -> bool {
         one_of(b, b";/?:@&=+$,")

@@ -35,7 +35,7 @@ use core::fmt;
 
 use crate::parse::char_at;
 use crate::pct::is_triplet;
-use crate::table::{TEMPLATE_LITERAL, is_iprivate, is_ucschar};
+use crate::table::{TEMPLATE_LITERAL, TEMPLATE_VARCHAR, is_iprivate, is_ucschar};
 
 /// The largest prefix length, `max-length = %x31-39 0*3DIGIT` (RFC 6570
 /// section 2.4.1).
@@ -539,10 +539,12 @@ pub const fn next_varspec(
 const fn name_end(text: &[u8], mut at: usize, close: usize) -> Result<usize, TemplateError> {
     let start = at;
     while at < close {
+        at = TEMPLATE_VARCHAR.span(text, at, close);
+        if at == close {
+            break;
+        }
         let byte = text[at];
-        if byte.is_ascii_alphanumeric() || byte == b'_' {
-            at += 1;
-        } else if byte == b'%' {
+        if byte == b'%' {
             if !is_triplet(text, at, close) {
                 return Err(TemplateError::new(
                     text,
@@ -585,7 +587,7 @@ const fn name_end(text: &[u8], mut at: usize, close: usize) -> Result<usize, Tem
 }
 
 const fn is_var_start(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'%'
+    TEMPLATE_VARCHAR.contains(byte) || byte == b'%'
 }
 
 /// A `max-length` starting at `at`, and the index after it.

@@ -227,7 +227,7 @@ impl<'a> UriTemplate<'a> {
     }
 
     fn expand_to_string<V: Variables + ?Sized>(&self, vars: &V) -> Result<String, ExpandError> {
-        let mut text = String::with_capacity(self.text.len() + 32);
+        let mut text = String::new();
         expand::expand_into(self.text, vars, &mut text)?;
         Ok(text)
     }
