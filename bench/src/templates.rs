@@ -33,11 +33,10 @@ pub struct Group {
 /// The four groups of the RFC's examples.
 pub fn groups() -> Vec<Group> {
     let suite: Json = serde_json::from_str(SPEC_EXAMPLES).unwrap_or(Json::Null);
-    let groups: Vec<Json> = suite
+    suite
         .as_object()
-        .map(|groups| groups.values().cloned().collect())
-        .unwrap_or_default();
-    groups.into_iter().map(group).collect()
+        .map(|groups| groups.values().map(group).collect())
+        .unwrap_or_default()
 }
 
 fn group(group: &Json) -> Group {
