@@ -10,7 +10,7 @@ seconds=${1:-60}
 vectors=../tests/data/conformance
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 
-targets=(parse parsers pct_round_trip decoders normalize resolve make_relative template iri)
+targets=(parse parsers pct_round_trip decoders normalize resolve make_relative template iri uri_template)
 for target in "${targets[@]}"; do mkdir -p "corpus/$target"; done
 python3 - "$vectors" <<'PY'
 import json, sys, hashlib, pathlib

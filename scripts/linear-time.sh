@@ -20,7 +20,7 @@ instructions() { # op, size
 }
 
 printf '| operation | input at N = %s | instructions at N | at 2N | ratio |\n|---|---|---:|---:|---:|\n' "$n"
-for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query; do
+for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query template-explode template-long; do
     case $op in
         dots) what="\`http://h/\` + N × \`a/../\`, normalized" ;;
         resolve) what="N × \`a/../\` + \`g\`, resolved" ;;
@@ -33,6 +33,8 @@ for op in dots resolve relative query build path escapes parse-path const-parse-
         const-parse-path) what="the same, \`const\` parser" ;;
         parse-query) what="\`http://h/?\` + N × \`k=%41&\`, parsed" ;;
         const-parse-query) what="the same, \`const\` parser" ;;
+        template-explode) what="\`{/list*}{?list*}\` with N items, expanded" ;;
+        template-long) what="N × \`{a}/\`, parsed and expanded" ;;
     esac
     base=$(instructions "$op" 0)
     one=$(( $(instructions "$op" "$n") - base ))
@@ -42,7 +44,7 @@ for op in dots resolve relative query build path escapes parse-path const-parse-
 done
 
 printf '\n| operation | bytes per unit | instructions per byte at 10 KB | at 1 MB |\n|---|---:|---:|---:|\n'
-for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query; do
+for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query template-explode template-long; do
     case $op in
         dots | resolve) unit=5 ;;
         relative) unit=4 ;;
@@ -51,6 +53,8 @@ for op in dots resolve relative query build path escapes parse-path const-parse-
         path | parse-path | const-parse-path) unit=4 ;;
         parse-query | const-parse-query) unit=6 ;;
         escapes) unit=9 ;;
+        template-explode) unit=11 ;;
+        template-long) unit=4 ;;
     esac
     base=$(instructions "$op" 0)
     small=$((10000 / unit))

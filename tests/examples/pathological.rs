@@ -14,18 +14,24 @@
 //!   const-parse-path, const-parse-query   the same with `uri-core`'s
 //!                `const` parser, which `UriRef::parse` runs where the
 //!                CPU has no SSSE3
+//!   template-explode  expand `{/list*}{?list*}` with a list of n items
+//!                `ab` (11n bytes out)
+//!   template-long     parse and expand a template of n times `{a}/`
+//!                (4n bytes in)
+//!   template-prefix   expand n times `{v:9999}` with a value of 20,000
+//!                `é` (9999 characters, 54 KB, out per expression)
 
 use std::error::Error;
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use uri::{Uri, UriBuilder, UriRef};
+use uri::{Uri, UriBuilder, UriRef, UriTemplate};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let (Some(op), Some(Ok(n))) = (args.get(1), args.get(2).map(|n| n.parse::<usize>())) else {
         eprintln!(
-            "usage: pathological <dots|resolve|relative|query|build|path|escapes|parse-path|parse-query|const-parse-path|const-parse-query> <n>"
+            "usage: pathological <dots|resolve|relative|query|build|path|escapes|parse-path|parse-query|const-parse-path|const-parse-query|template-explode|template-long|template-prefix> <n>"
         );
         return ExitCode::FAILURE;
     };
@@ -98,6 +104,27 @@ fn run(op: &str, n: usize) -> Result<usize, Box<dyn Error>> {
         }
         "const-parse-query" => {
             uri_core::parse_uri_reference(&format!("http://h/?{}", "k=%41&".repeat(n)))?.len()
+        }
+        "template-explode" => {
+            let list = vec!["ab"; n];
+            let mut out = String::new();
+            UriTemplate::parse("{/list*}{?list*}")?.expand_to(&[("list", list)], &mut out)?;
+            out.len()
+        }
+        "template-long" => {
+            let text = "{a}/".repeat(n);
+            UriTemplate::parse(&text)?
+                .expand(&[("a", "x")])?
+                .as_str()
+                .len()
+        }
+        "template-prefix" => {
+            let text = "{v:9999}".repeat(n);
+            let value = "é".repeat(20_000);
+            UriTemplate::parse(&text)?
+                .expand(&[("v", value)])?
+                .as_str()
+                .len()
         }
         other => return Err(format!("unknown operation {other:?}").into()),
     })

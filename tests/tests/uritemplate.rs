@@ -132,3 +132,54 @@ fn the_uritemplate_test_suite_passes_whole() {
     assert!(failures.is_empty(), "{failures}");
     assert_eq!(cases, 270, "the suite has 270 cases");
 }
+
+#[test]
+fn large_values_expand_whole() {
+    let value = "é".repeat(20_000);
+    let url = UriTemplate::parse("/{v:9999}")
+        .unwrap()
+        .expand(&[("v", &value)])
+        .unwrap();
+    assert_eq!(url.as_str().len(), 1 + 9999 * 6);
+    assert!(url.as_str().ends_with("%C3%A9"));
+
+    let list: Vec<String> = (0..10_000).map(|i| i.to_string()).collect();
+    let url = UriTemplate::parse("/files{/list*}{?list*}")
+        .unwrap()
+        .expand(&[("list", &list)])
+        .unwrap();
+    assert_eq!(url.path().matches('/').count(), 10_001);
+    assert_eq!(url.query().unwrap().matches("list=").count(), 10_000);
+}
+
+#[test]
+fn errors_draw_the_template_with_a_caret() {
+    let text = "https://api.example.com/users/{id:0}";
+    let err = UriTemplate::parse(text).unwrap_err();
+    assert_eq!(
+        err.render(text).to_string(),
+        format!("{text}\n{}^", " ".repeat(34))
+    );
+    assert!(err.to_string().contains("prefix length"));
+
+    let err = UriTemplate::parse("/a b/{x}").unwrap_err();
+    assert_eq!((err.index(), err.hint().is_some()), (2, true));
+}
+
+#[test]
+fn an_expansion_that_is_no_uri_reference_is_an_error() {
+    let template = UriTemplate::parse("/a[{x}]").unwrap();
+    let Err(ExpandError::Invalid { expansion, error }) = template.expand(&[("x", "1")]) else {
+        panic!("a '[' in a path was accepted");
+    };
+    assert_eq!((expansion.as_str(), error.index()), ("/a[1]", 2));
+    let mut text = String::new();
+    template.expand_to(&[("x", "1")], &mut text).unwrap();
+    assert_eq!(text, "/a[1]");
+    assert!(
+        UriTemplate::parse("{+x}")
+            .unwrap()
+            .expand_uri(&[("x", "/relative")])
+            .is_err()
+    );
+}

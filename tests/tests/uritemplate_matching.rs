@@ -201,6 +201,35 @@ fn captures_are_decoded_and_typed() {
 }
 
 #[test]
+fn a_variable_read_whole_and_through_a_prefix_comes_back_whole() {
+    let template = UriTemplate::parse("{/var:1,var}{?var:3}").unwrap();
+    let found = template.match_uri("/v/value?var=val").unwrap().unwrap();
+    assert_eq!(found.get("var"), Some("value"));
+    assert_eq!(template.match_uri("/x/value?var=val").unwrap(), None);
+    let found = UriTemplate::parse("/{v:2}")
+        .unwrap()
+        .match_uri("/ab")
+        .unwrap()
+        .unwrap();
+    assert_eq!(found.get("v"), Some("ab"));
+}
+
+#[test]
+fn an_expression_that_writes_nothing_lets_the_text_after_it_end_the_one_before() {
+    let template = UriTemplate::parse("/search.{format}{?q,page}$all{#top}").unwrap();
+    let found = template.match_uri("/search.json$all").unwrap().unwrap();
+    assert_eq!(found.get("format"), Some("json"));
+    let found = template
+        .match_uri("/search.json?page=2$all#x")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (found.get("page"), found.get("top")),
+        (Some("2"), Some("x"))
+    );
+}
+
+#[test]
 fn an_mcp_resource_template_matches_its_uris() {
     let template = UriTemplate::parse("file:///{+path}").unwrap();
     let found = template

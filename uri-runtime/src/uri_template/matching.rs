@@ -94,6 +94,11 @@ pub enum Captured {
 ///   last one except in `{?…}`, `{&…}` and `{;…}`, which are matched by
 ///   key in any order.
 ///
+/// In an expression without names (`{x,y}`, `{/a,b}`), the values go to
+/// the variables in order, so when the URI has fewer values than the
+/// expression has variables, the last ones are undefined: `/1` matches
+/// `{/a,b}` with `a` = `1`, although `b` = `1` writes it too.
+///
 /// Values come back decoded. A member written with `,` between others
 /// comes back as a [`Captured::List`]; in `{?…}`, pairs whose key is not
 /// a variable's go to the exploded variable, as an associative array. A
@@ -119,6 +124,9 @@ pub enum Captured {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Captures {
     vars: Vec<(String, Captured)>,
+    /// For each of `vars`, whether it was read through a prefix modifier
+    /// only, and so may be the start of the value.
+    cut: Vec<bool>,
 }
 
 impl Captures {
@@ -153,13 +161,37 @@ impl Captures {
         self.vars.is_empty()
     }
 
-    /// Records `value` for `name`; a variable the template names twice must
-    /// come back the same both times.
-    fn insert(&mut self, name: &str, value: Captured) -> Option<()> {
-        if let Some(earlier) = self.value(name) {
-            return (*earlier == value).then_some(());
+    /// Records `value` for `name`, `cut` if read through a prefix
+    /// modifier. A variable the template names twice must come back the
+    /// same both times, except that a cut value need only start the other
+    /// (`{/var:1,var}`), and the longer one is kept.
+    fn insert(&mut self, name: &str, value: Captured, cut: bool) -> Option<()> {
+        let Some(at) = self.vars.iter().position(|(key, _)| key == name) else {
+            self.vars.push((name.into(), value));
+            self.cut.push(cut);
+            return Some(());
+        };
+        let (earlier, earlier_cut) = (&self.vars[at].1, self.cut[at]);
+        if same_text(earlier, &value) {
+            self.cut[at] = earlier_cut && cut;
+            return Some(());
         }
-        self.vars.push((name.into(), value));
+        let (Captured::String(old), Captured::String(new)) = (earlier, &value) else {
+            return None;
+        };
+        // A cut value must start the whole one; of two cut values the
+        // longer is kept.
+        let keep_new = match (earlier_cut, cut) {
+            (false, false) => false,
+            (true, false) => new.starts_with(old.as_str()),
+            (_, true) if earlier_cut && new.starts_with(old.as_str()) => true,
+            (_, true) => return old.starts_with(new.as_str()).then_some(()),
+        };
+        if !keep_new {
+            return None;
+        }
+        self.vars[at].1 = value;
+        self.cut[at] = cut;
         Some(())
     }
 }
@@ -223,12 +255,28 @@ fn specs(template: &str, expression: Expression) -> impl Iterator<Item = VarSpec
     })
 }
 
-/// Where an expression's expansion ends: at the first occurrence of a
-/// byte, or at the end of the text.
-#[derive(Clone, Copy)]
-enum Stop {
-    Byte(u8),
-    End,
+/// Where an expression's expansion ends: at the first byte of the set
+/// (bit `b` for ASCII byte `b`), or at the end of the text.
+#[derive(Clone, Copy, Default)]
+struct Stop(u128);
+
+impl Stop {
+    fn add(&mut self, byte: u8) {
+        // A non-ASCII literal character is written as an escape.
+        let byte = if byte >= 0x80 { b'%' } else { byte };
+        self.0 |= 1 << byte;
+    }
+
+    fn bytes(self) -> impl Iterator<Item = u8> {
+        (0..128u8).filter(move |&b| self.0 >> b & 1 == 1)
+    }
+
+    /// The length of the text up to the first stop byte.
+    fn extent(self, text: &str) -> usize {
+        text.bytes()
+            .position(|b| b < 0x80 && self.0 >> b & 1 == 1)
+            .unwrap_or(text.len())
+    }
 }
 
 /// Matches `uri` against `template`.
@@ -237,11 +285,11 @@ pub(super) fn match_text(template: &str, uri: &str) -> Result<Option<Captures>, 
     let mut stops = Vec::with_capacity(pieces.len());
     for (i, piece) in pieces.iter().enumerate() {
         if let Piece::Expression(expression) = *piece {
-            let stop = stop_after(template, pieces.get(i + 1), expression)?;
+            let stop = stop_after(template, &pieces[i + 1..], expression)?;
             check_matchable(template, expression, stop)?;
             stops.push(stop);
         } else {
-            stops.push(Stop::End);
+            stops.push(Stop::default());
         }
     }
     let mut captures = Captures::default();
@@ -257,10 +305,7 @@ pub(super) fn match_text(template: &str, uri: &str) -> Result<Option<Captures>, 
             }
             Piece::Expression(expression) => {
                 let rest = uri.get(at..).unwrap_or_default();
-                let len = match stop {
-                    Stop::Byte(byte) => rest.bytes().position(|b| b == byte).unwrap_or(rest.len()),
-                    Stop::End => rest.len(),
-                };
+                let len = stop.extent(rest);
                 let expansion = &rest[..len];
                 if capture(template, expression, expansion, &mut captures).is_none() {
                     return Ok(None);
@@ -272,27 +317,29 @@ pub(super) fn match_text(template: &str, uri: &str) -> Result<Option<Captures>, 
     Ok((at == uri.len()).then_some(captures))
 }
 
-/// What ends the expression's expansion: the piece after it.
-fn stop_after(
-    template: &str,
-    next: Option<&Piece>,
-    expression: Expression,
-) -> Result<Stop, Ambiguous> {
-    match next {
-        None => Ok(Stop::End),
-        Some(&Piece::Literal { start, .. }) => {
-            let byte = template.as_bytes()[start];
-            // A non-ASCII literal character is written as an escape.
-            Ok(Stop::Byte(if byte >= 0x80 { b'%' } else { byte }))
+/// What ends the expression's expansion: the first byte of the next
+/// literal, or the first character of an expression after it, and, since
+/// such an expression may write nothing, whatever may follow that one.
+fn stop_after(template: &str, after: &[Piece], expression: Expression) -> Result<Stop, Ambiguous> {
+    let mut stop = Stop::default();
+    for piece in after {
+        match piece {
+            Piece::Literal { start, .. } => {
+                stop.add(template.as_bytes()[*start]);
+                break;
+            }
+            Piece::Expression(following) => match following.operator.first().as_bytes().first() {
+                Some(&byte) => stop.add(byte),
+                None => {
+                    return Err(ambiguous(
+                        expression,
+                        "it is followed by an expression that may start with anything",
+                    ));
+                }
+            },
         }
-        Some(Piece::Expression(following)) => match following.operator.first().as_bytes().first() {
-            Some(&byte) => Ok(Stop::Byte(byte)),
-            None => Err(ambiguous(
-                expression,
-                "it is followed by an expression that may start with anything",
-            )),
-        },
     }
+    Ok(stop)
 }
 
 fn ambiguous(expression: Expression, reason: &'static str) -> Ambiguous {
@@ -337,17 +384,21 @@ fn check_matchable(template: &str, expression: Expression, stop: Stop) -> Result
                 "only the last variable may be exploded",
             ));
         }
+        _ if exploded == 1 && operator.named() && named_twice(template, &specs) => {
+            return Err(ambiguous(
+                expression,
+                "an exploded variable's pairs are told apart from the others by name, and its name appears twice",
+            ));
+        }
         _ => {}
     }
-    let Stop::Byte(byte) = stop else {
-        return Ok(());
-    };
-    let ends = match operator {
+    let several = specs.len() > 1 || exploded > 0;
+    let ends = |byte: u8| match operator {
         Operator::Reserved => matches!(byte, b'?' | b'#'),
         Operator::Fragment => false,
-        _ => RESERVED.contains(byte) && !writes(operator, specs.len() > 1 || exploded > 0, byte),
+        _ => RESERVED.contains(byte) && !writes(operator, several, byte),
     };
-    if ends {
+    if stop.bytes().all(ends) {
         Ok(())
     } else {
         Err(ambiguous(
@@ -355,6 +406,15 @@ fn check_matchable(template: &str, expression: Expression, stop: Stop) -> Result
             "its values may hold the character that follows it",
         ))
     }
+}
+
+/// Whether two of an expression's variables have one name.
+fn named_twice(template: &str, specs: &[VarSpec]) -> bool {
+    let name = |spec: &VarSpec| &template[spec.start..spec.end];
+    specs
+        .iter()
+        .enumerate()
+        .any(|(i, spec)| specs[..i].iter().any(|earlier| name(earlier) == name(spec)))
 }
 
 /// Whether an expression of `operator` may write `byte` outside its
@@ -388,44 +448,53 @@ fn capture(
     let specs: Vec<VarSpec> = specs(template, expression).collect();
     let name = |spec: &VarSpec| &template[spec.start..spec.end];
     if operator.named() {
+        // The exploded variable (at most one) takes the pairs named after
+        // it as a list, or the pairs no variable is named after as an
+        // associative array; not both.
+        let exploded = specs.iter().find(|spec| spec.modifier == Modifier::Explode);
+        let mut items = Vec::new();
         let mut extra = Vec::new();
         for part in body.split(char::from(operator.separator())) {
             let (key, value) = part.split_once('=').unwrap_or((part, ""));
             match specs.iter().find(|spec| name(spec) == key) {
                 Some(spec) if spec.modifier == Modifier::Explode => {
-                    let items = match captures.vars.iter_mut().find(|(n, _)| n == key) {
-                        Some((_, Captured::List(items))) => items,
-                        Some(_) => return None,
-                        None => {
-                            captures.vars.push((key.into(), Captured::List(Vec::new())));
-                            match captures.vars.last_mut() {
-                                Some((_, Captured::List(items))) => items,
-                                _ => return None,
-                            }
-                        }
-                    };
                     items.push(decoded(value, false)?);
                 }
-                Some(spec) => captures.insert(name(spec), members(value, false)?)?,
+                Some(spec) => {
+                    // `{?v,v:1}` writes `v` whole and cut: either may be
+                    // the one read.
+                    let cut = specs
+                        .iter()
+                        .any(|other| name(other) == key && is_cut(other));
+                    captures.insert(name(spec), members(value, false)?, cut)?;
+                }
                 None => extra.push((decoded(key, false)?, decoded(value, false)?)),
             }
         }
-        if !extra.is_empty() {
-            let spec = specs
-                .iter()
-                .find(|spec| spec.modifier == Modifier::Explode)?;
-            captures.insert(name(spec), Captured::AssocArray(extra))?;
+        match (exploded, items.is_empty(), extra.is_empty()) {
+            (_, true, true) => {}
+            (Some(spec), false, true) => {
+                captures.insert(name(spec), Captured::List(items), false)?;
+            }
+            (Some(spec), true, false) => {
+                captures.insert(name(spec), Captured::AssocArray(extra), false)?;
+            }
+            _ => return None,
         }
         return Some(());
     }
     if reserved || operator == Operator::Label {
         let spec = specs.first()?;
-        return captures.insert(name(spec), Captured::String(decoded(body, reserved)?));
+        return captures.insert(
+            name(spec),
+            Captured::String(decoded(body, reserved)?),
+            is_cut(spec),
+        );
     }
     if let [spec] = specs.as_slice()
         && spec.modifier != Modifier::Explode
     {
-        return captures.insert(name(spec), members(body, false)?);
+        return captures.insert(name(spec), members(body, false)?, is_cut(spec));
     }
     let separator = char::from(operator.separator());
     let mut parts = body.split(separator);
@@ -442,9 +511,26 @@ fn capture(
                 None => break,
             }
         };
-        captures.insert(name(spec), value)?;
+        captures.insert(name(spec), value, is_cut(spec))?;
     }
     parts.next().is_none().then_some(())
+}
+
+/// Whether two captures are one value: equal, or a string and a list of
+/// that one member, which write the same text (`{/v,v*}`).
+fn same_text(one: &Captured, other: &Captured) -> bool {
+    match (one, other) {
+        (Captured::String(text), Captured::List(items))
+        | (Captured::List(items), Captured::String(text)) => {
+            matches!(items.as_slice(), [only] if only == text)
+        }
+        _ => one == other,
+    }
+}
+
+/// Whether a variable is read through a prefix modifier.
+fn is_cut(spec: &VarSpec) -> bool {
+    matches!(spec.modifier, Modifier::Prefix(_))
 }
 
 /// A value that may be several `,`-separated members.
