@@ -138,3 +138,29 @@ fn readme_wild_text_example_holds() -> Result<(), Box<dyn std::error::Error>> {
     assert!(url::Url::try_from(&delete).is_err());
     Ok(())
 }
+
+#[test]
+fn readme_template_example_holds() -> Result<(), Box<dyn std::error::Error>> {
+    use std::collections::HashMap;
+    use uri::{UriTemplate, uri_template};
+
+    const ASSETS: UriTemplate<'static> = uri_template!(
+        "https://uploads.github.com/repos/{owner}/{repo}/releases/{id}/assets{?name,label}"
+    );
+    let vars = HashMap::from([
+        ("owner", "rust-lang"),
+        ("repo", "rust"),
+        ("id", "42"),
+        ("name", "a b.zip"),
+    ]);
+    let url = ASSETS.expand(&vars)?;
+    assert_eq!(
+        url,
+        "https://uploads.github.com/repos/rust-lang/rust/releases/42/assets?name=a%20b.zip"
+    );
+    let found = ASSETS.match_uri(&url)?.expect("it matches");
+    assert_eq!(found.get("name"), Some("a b.zip"));
+    let err = UriTemplate::parse("/search{?q,lang").unwrap_err();
+    assert_eq!(err.index(), 7);
+    Ok(())
+}

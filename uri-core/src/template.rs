@@ -29,7 +29,7 @@
 //! One deviation from the grammar: its `literals` rule leaves out `'`
 //! (0x27), but the standard test suite expects `'{var}'` to be a template
 //! and RFC 3986 allows `'` unencoded, so it is accepted (see
-//! [`TEMPLATE_LITERAL`](crate::table::TEMPLATE_LITERAL)).
+//! [`TEMPLATE_LITERAL`]).
 
 use core::fmt;
 
@@ -402,36 +402,20 @@ const fn literal_end(text: &[u8], mut at: usize) -> Result<usize, TemplateError>
             break;
         } else if byte == b'%' {
             if !is_triplet(text, at, text.len()) {
-                return Err(TemplateError::new(
-                    text,
-                    at,
-                    TemplateErrorKind::InvalidPercentEncoding,
-                ));
+                return Err(error(text, at, TemplateErrorKind::InvalidPercentEncoding));
             }
             at += 3;
         } else if byte == b'}' {
-            return Err(TemplateError::new(
-                text,
-                at,
-                TemplateErrorKind::UnopenedExpression,
-            ));
+            return Err(error(text, at, TemplateErrorKind::UnopenedExpression));
         } else if byte >= 0x80 {
             match char_at(text, at, text.len()) {
                 (Some(c), width) if is_ucschar(c) || is_iprivate(c) => at += width,
                 _ => {
-                    return Err(TemplateError::new(
-                        text,
-                        at,
-                        TemplateErrorKind::InvalidLiteral,
-                    ));
+                    return Err(error(text, at, TemplateErrorKind::InvalidLiteral));
                 }
             }
         } else {
-            return Err(TemplateError::new(
-                text,
-                at,
-                TemplateErrorKind::InvalidLiteral,
-            ));
+            return Err(error(text, at, TemplateErrorKind::InvalidLiteral));
         }
     }
     Ok(at)
@@ -447,11 +431,7 @@ const fn expression(text: &[u8], open: usize) -> Result<Expression, TemplateErro
                 operator
             }
             None if matches!(text[vars], b'=' | b',' | b'!' | b'@' | b'|') => {
-                return Err(TemplateError::new(
-                    text,
-                    vars,
-                    TemplateErrorKind::ReservedOperator,
-                ));
+                return Err(error(text, vars, TemplateErrorKind::ReservedOperator));
             }
             None => Operator::Simple,
         }
@@ -463,18 +443,10 @@ const fn expression(text: &[u8], open: usize) -> Result<Expression, TemplateErro
         close += 1;
     }
     if close == text.len() {
-        return Err(TemplateError::new(
-            text,
-            open,
-            TemplateErrorKind::UnclosedExpression,
-        ));
+        return Err(error(text, open, TemplateErrorKind::UnclosedExpression));
     }
     if close == vars {
-        return Err(TemplateError::new(
-            text,
-            vars,
-            TemplateErrorKind::EmptyVarName,
-        ));
+        return Err(error(text, vars, TemplateErrorKind::EmptyVarName));
     }
     Ok(Expression {
         operator,
@@ -510,19 +482,11 @@ pub const fn next_varspec(
     };
     if next < close {
         if text[next] != b',' {
-            return Err(TemplateError::new(
-                text,
-                next,
-                TemplateErrorKind::ExpectedCommaOrClose,
-            ));
+            return Err(error(text, next, TemplateErrorKind::ExpectedCommaOrClose));
         }
         next += 1;
         if next == close {
-            return Err(TemplateError::new(
-                text,
-                next,
-                TemplateErrorKind::EmptyVarName,
-            ));
+            return Err(error(text, next, TemplateErrorKind::EmptyVarName));
         }
     }
     Ok((
@@ -539,29 +503,25 @@ pub const fn next_varspec(
 const fn name_end(text: &[u8], mut at: usize, close: usize) -> Result<usize, TemplateError> {
     let start = at;
     while at < close {
-        at = TEMPLATE_VARCHAR.span(text, at, close);
+        // Names are a few bytes long: a plain loop beats `Class::span`'s
+        // eight-byte steps here.
+        while at < close && TEMPLATE_VARCHAR.contains(text[at]) {
+            at += 1;
+        }
         if at == close {
             break;
         }
         let byte = text[at];
         if byte == b'%' {
             if !is_triplet(text, at, close) {
-                return Err(TemplateError::new(
-                    text,
-                    at,
-                    TemplateErrorKind::InvalidPercentEncoding,
-                ));
+                return Err(error(text, at, TemplateErrorKind::InvalidPercentEncoding));
             }
             at += 3;
         } else if byte == b'.' {
             let follows_name = at > start && text[at - 1] != b'.';
             let leads_name = at + 1 < close && is_var_start(text[at + 1]);
             if !follows_name || !leads_name {
-                return Err(TemplateError::new(
-                    text,
-                    at,
-                    TemplateErrorKind::MisplacedDot,
-                ));
+                return Err(error(text, at, TemplateErrorKind::MisplacedDot));
             }
             at += 1;
         } else {
@@ -574,14 +534,10 @@ const fn name_end(text: &[u8], mut at: usize, close: usize) -> Result<usize, Tem
         } else {
             TemplateErrorKind::InvalidVarName
         };
-        return Err(TemplateError::new(text, at, kind));
+        return Err(error(text, at, kind));
     }
     if at < close && !matches!(text[at], b'*' | b':' | b',') {
-        return Err(TemplateError::new(
-            text,
-            at,
-            TemplateErrorKind::InvalidVarName,
-        ));
+        return Err(error(text, at, TemplateErrorKind::InvalidVarName));
     }
     Ok(at)
 }
@@ -592,7 +548,7 @@ const fn is_var_start(byte: u8) -> bool {
 
 /// A `max-length` starting at `at`, and the index after it.
 const fn prefix(text: &[u8], at: usize, close: usize) -> Result<(u16, usize), TemplateError> {
-    let invalid = TemplateError::new(text, at, TemplateErrorKind::InvalidPrefix);
+    let invalid = error(text, at, TemplateErrorKind::InvalidPrefix);
     if at >= close || !matches!(text[at], b'1'..=b'9') {
         return Err(invalid);
     }
@@ -606,6 +562,14 @@ const fn prefix(text: &[u8], at: usize, close: usize) -> Result<(u16, usize), Te
         next += 1;
     }
     Ok((length, next))
+}
+
+/// An error, built out of the walkers' way: only invalid text gets here,
+/// and keeping the construction out of line keeps their loops small.
+#[cold]
+#[inline(never)]
+const fn error(text: &[u8], at: usize, kind: TemplateErrorKind) -> TemplateError {
+    TemplateError::new(text, at, kind)
 }
 
 #[cfg(test)]

@@ -63,6 +63,10 @@
 //! - The `literals` rule leaves out `'`, but the standard test suite
 //!   expects `'{var}'` to be accepted and RFC 3986 allows it unencoded,
 //!   so literal text may hold it.
+//!
+//! This layer owns RFC 6570; the checker itself is `uri_core::template`,
+//! which the `uri_template!` macro calls too. It uses `bytes` (the
+//! parser), `pct` and `value`; only the macros' wrapper uses it.
 
 mod error;
 mod expand;
