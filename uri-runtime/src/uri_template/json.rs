@@ -10,7 +10,7 @@ use serde_json::{Map, Value as Json};
 use super::vars::{Items, NestedValue, Pairs, Value, Var, Variables};
 
 /// `null` is undefined; strings, numbers and booleans are strings (a
-/// number's text is built for the occasion); arrays are lists and objects
+/// number's text is built for the occasion, one allocation); arrays are lists and objects
 /// associative arrays.
 impl Var for Json {
     fn value(&self) -> Option<Value<'_>> {
@@ -19,7 +19,7 @@ impl Var for Json {
             Json::String(text) => Value::String(Cow::Borrowed(text)),
             Json::Array(_) => Value::List(self),
             Json::Object(_) => Value::AssocArray(self),
-            scalar => Value::String(Cow::Owned(scalar_text(scalar)?.into_owned())),
+            scalar => Value::String(scalar_text(scalar)?),
         })
     }
 }
