@@ -183,3 +183,21 @@ fn an_expansion_that_is_no_uri_reference_is_an_error() {
             .is_err()
     );
 }
+
+#[test]
+fn a_list_inside_a_list_is_an_error_at_its_variable() {
+    let vars = serde_json::json!({ "ok": ["a", 1, true, null], "nested": ["a", ["b"]], "deep": { "k": {} } });
+    let mut out = String::new();
+    UriTemplate::parse("{?ok*}")
+        .unwrap()
+        .expand_to(&vars, &mut out)
+        .unwrap();
+    assert_eq!(out, "?ok=a&ok=1&ok=true");
+    for (template, index) in [("/x{?nested}", 4), ("{+deep*}", 2)] {
+        let err = UriTemplate::parse(template)
+            .unwrap()
+            .expand(&vars)
+            .unwrap_err();
+        assert_eq!(err, ExpandError::NestedValue { index }, "{template}");
+    }
+}

@@ -4,12 +4,11 @@
 use alloc::string::String;
 
 use uri_core::pct::{UNRESERVED, URI_CHARS};
-use uri_core::template::{
-    Expression, Modifier, Operator, Piece, VarSpec, next_piece, next_varspec,
-};
+use uri_core::template::{Expression, Modifier, Operator, Piece, VarSpec};
 
 use super::error::ExpandError;
-use super::vars::{Value, Variables};
+use super::vars::{Items, NestedValue, Pairs, Value, Variables};
+use super::walk;
 use crate::pct::{push_encoded, push_encoded_keep_escapes};
 
 /// Appends the expansion of `template` (already checked) to `out`.
@@ -22,12 +21,7 @@ pub(super) fn expand_into<V: Variables + ?Sized>(
     // template, so one reserve usually makes the result's only allocation
     // (every example of RFC 6570 section 1.2 fits).
     out.reserve(template.len() + 32);
-    let bytes = template.as_bytes();
-    let mut at = 0;
-    // The text was checked when the template was made, so the walk finds
-    // no error; stopping at one rather than panicking keeps that promise
-    // without a branch that could never be taken.
-    while let Ok(Some((piece, next))) = next_piece(bytes, at) {
+    for piece in walk::pieces(template) {
         match piece {
             Piece::Literal { start, end } => {
                 // The checker let through only characters RFC 3986 allows
@@ -42,7 +36,6 @@ pub(super) fn expand_into<V: Variables + ?Sized>(
             }
             Piece::Expression(expression) => expand_expression(template, expression, vars, out)?,
         }
-        at = next;
     }
     Ok(())
 }
@@ -58,16 +51,11 @@ fn expand_expression<V: Variables + ?Sized>(
         operator: expression.operator,
         started: false,
     };
-    let mut at = expression.vars;
-    while let Ok((spec, next)) = next_varspec(template.as_bytes(), at, expression.close) {
-        let name = &template[spec.start..spec.end];
+    for spec in walk::specs(template, expression) {
+        let name = walk::name(template, spec);
         if let Some(value) = vars.get(name) {
             writer.variable(name, spec, &value)?;
         }
-        if next >= expression.close {
-            break;
-        }
-        at = next;
     }
     Ok(())
 }
@@ -97,53 +85,66 @@ impl Writer<'_> {
         spec: VarSpec,
         value: &Value<'_>,
     ) -> Result<(), ExpandError> {
-        let composite = match value {
-            Value::String(text) => {
-                let prefix = match spec.modifier {
-                    Modifier::Prefix(length) => Some(length),
-                    _ => None,
-                };
-                self.begin();
-                self.named(name, text);
-                self.text(text, prefix);
-                return Ok(());
-            }
-            Value::List(_) | Value::AssocArray(_) => value,
-        };
-        if let Modifier::Prefix(_) = spec.modifier {
-            return Err(ExpandError::PrefixOfComposite { index: spec.start });
-        }
         let explode = spec.modifier == Modifier::Explode;
-        let mut any = false;
-        let walked = match composite {
-            Value::List(items) => items.each_item(&mut |item| {
-                if explode {
-                    self.begin();
-                    self.named(name, item);
-                } else {
-                    self.continue_joined(name, &mut any);
-                }
-                self.text(item, None);
-            }),
-            Value::AssocArray(pairs) => pairs.each_pair(&mut |key, item| {
-                if explode {
-                    self.begin();
-                    self.text(key, None);
-                    if self.operator.named() && item.is_empty() {
-                        self.out.push_str(self.operator.if_empty());
-                    } else {
-                        self.out.push('=');
-                    }
-                } else {
-                    self.continue_joined(name, &mut any);
-                    self.text(key, None);
-                    self.out.push(',');
-                }
-                self.text(item, None);
-            }),
-            Value::String(_) => Ok(()),
+        let walked = match (value, spec.modifier) {
+            (Value::String(text), Modifier::Prefix(length)) => {
+                self.string(name, text, Some(length));
+                Ok(())
+            }
+            (Value::String(text), _) => {
+                self.string(name, text, None);
+                Ok(())
+            }
+            (_, Modifier::Prefix(_)) => {
+                return Err(ExpandError::PrefixOfComposite { index: spec.start });
+            }
+            (Value::List(items), _) => self.list(name, *items, explode),
+            (Value::AssocArray(pairs), _) => self.pairs(name, *pairs, explode),
         };
         walked.map_err(|_| ExpandError::NestedValue { index: spec.start })
+    }
+
+    fn string(&mut self, name: &str, text: &str, prefix: Option<u16>) {
+        self.begin();
+        self.named(name, text);
+        self.text(text, prefix);
+    }
+
+    /// A list's members: each a value of its own when exploded, else
+    /// joined by `,`.
+    fn list(&mut self, name: &str, items: &dyn Items, explode: bool) -> Result<(), NestedValue> {
+        let mut any = false;
+        items.each_item(&mut |item| {
+            if explode {
+                self.begin();
+                self.named(name, item);
+            } else {
+                self.continue_joined(name, &mut any);
+            }
+            self.text(item, None);
+        })
+    }
+
+    /// An associative array's pairs: `key=value` values of their own when
+    /// exploded, else `key,value` joined by `,`.
+    fn pairs(&mut self, name: &str, pairs: &dyn Pairs, explode: bool) -> Result<(), NestedValue> {
+        let mut any = false;
+        pairs.each_pair(&mut |key, item| {
+            if explode {
+                self.begin();
+                self.text(key, None);
+                if self.operator.named() && item.is_empty() {
+                    self.out.push_str(self.operator.if_empty());
+                } else {
+                    self.out.push('=');
+                }
+            } else {
+                self.continue_joined(name, &mut any);
+                self.text(key, None);
+                self.out.push(',');
+            }
+            self.text(item, None);
+        })
     }
 
     /// Before a member of a list or array that is not exploded: the
@@ -196,25 +197,16 @@ fn prefix_of(value: &str, length: usize, keep_escapes: bool) -> &str {
     let bytes = value.as_bytes();
     let mut end = 0;
     for _ in 0..length {
-        match bytes.get(end) {
-            None => break,
-            Some(b'%') if keep_escapes && uri_core::pct::is_triplet(bytes, end, bytes.len()) => {
-                end += 3;
-            }
-            Some(&lead) => end += utf8_width(lead),
-        }
+        let Some(rest) = value.get(end..).filter(|rest| !rest.is_empty()) else {
+            break;
+        };
+        end += if keep_escapes && uri_core::pct::is_triplet(bytes, end, bytes.len()) {
+            3
+        } else {
+            rest.chars().next().map_or(1, char::len_utf8)
+        };
     }
     value.get(..end).unwrap_or(value)
-}
-
-/// The length of the UTF-8 sequence a lead byte starts.
-fn utf8_width(lead: u8) -> usize {
-    match lead {
-        0x00..=0x7F => 1,
-        0xC0..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        _ => 4,
-    }
 }
 
 #[cfg(test)]

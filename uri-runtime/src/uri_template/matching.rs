@@ -8,11 +8,10 @@ use core::fmt;
 
 use uri_core::pct::URI_CHARS;
 use uri_core::table::{RESERVED, UNRESERVED};
-use uri_core::template::{
-    Expression, Modifier, Operator, Piece, VarSpec, next_piece, next_varspec,
-};
+use uri_core::template::{Expression, Modifier, Operator, Piece, VarSpec};
 
-use super::vars::{NestedValue, Pairs, Value, Var, Variables};
+use super::vars::{Value, Var, Variables};
+use super::walk;
 use crate::pct::{decode_utf8, encode_keep_escapes};
 
 /// Why a template cannot be matched: it is outside the subset where a URI
@@ -124,9 +123,6 @@ pub enum Captured {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Captures {
     vars: Vec<(String, Captured)>,
-    /// For each of `vars`, whether it was read through a prefix modifier
-    /// only, and so may be the start of the value.
-    cut: Vec<bool>,
 }
 
 impl Captures {
@@ -160,20 +156,46 @@ impl Captures {
     pub fn is_empty(&self) -> bool {
         self.vars.is_empty()
     }
+}
 
+impl Var for Captured {
+    fn value(&self) -> Option<Value<'_>> {
+        Some(match self {
+            Captured::String(text) => Value::String(Cow::Borrowed(text)),
+            Captured::List(items) => Value::List(items),
+            Captured::AssocArray(pairs) => Value::AssocArray(pairs),
+        })
+    }
+}
+
+/// Captures expand back to the URI they came from.
+impl Variables for Captures {
+    fn get(&self, name: &str) -> Option<Value<'_>> {
+        self.value(name)?.value()
+    }
+}
+
+/// Captures as matching collects them: each with whether it was read
+/// through a prefix modifier only, and so may be the start of the value.
+#[derive(Default)]
+struct Found {
+    vars: Vec<(String, Captured, bool)>,
+}
+
+impl Found {
     /// Records `value` for `name`, `cut` if read through a prefix
     /// modifier. A variable the template names twice must come back the
     /// same both times, except that a cut value need only start the other
     /// (`{/var:1,var}`), and the longer one is kept.
     fn insert(&mut self, name: &str, value: Captured, cut: bool) -> Option<()> {
-        let Some(at) = self.vars.iter().position(|(key, _)| key == name) else {
-            self.vars.push((name.into(), value));
-            self.cut.push(cut);
+        let Some(at) = self.vars.iter().position(|(key, _, _)| key == name) else {
+            self.vars.push((name.into(), value, cut));
             return Some(());
         };
-        let (earlier, earlier_cut) = (&self.vars[at].1, self.cut[at]);
+        let (_, earlier, earlier_cut) = &self.vars[at];
+        let earlier_cut = *earlier_cut;
         if same_text(earlier, &value) {
-            self.cut[at] = earlier_cut && cut;
+            self.vars[at].2 = earlier_cut && cut;
             return Some(());
         }
         let (Captured::String(old), Captured::String(new)) = (earlier, &value) else {
@@ -190,69 +212,18 @@ impl Captures {
         if !keep_new {
             return None;
         }
-        self.vars[at].1 = value;
-        self.cut[at] = cut;
+        self.vars[at] = (name.into(), value, cut);
         Some(())
     }
-}
 
-impl Var for Captured {
-    fn value(&self) -> Option<Value<'_>> {
-        Some(match self {
-            Captured::String(text) => Value::String(Cow::Borrowed(text)),
-            Captured::List(items) => Value::List(items),
-            Captured::AssocArray(pairs) => Value::AssocArray(pairs),
-        })
+    fn into_captures(self) -> Captures {
+        let vars = self
+            .vars
+            .into_iter()
+            .map(|(name, value, _)| (name, value))
+            .collect();
+        Captures { vars }
     }
-}
-
-impl Pairs for Vec<(String, String)> {
-    fn each_pair(&self, pair: &mut dyn FnMut(&str, &str)) -> Result<(), NestedValue> {
-        for (name, value) in self {
-            pair(name, value);
-        }
-        Ok(())
-    }
-}
-
-/// Captures expand back to the URI they came from.
-impl Variables for Captures {
-    fn get(&self, name: &str) -> Option<Value<'_>> {
-        self.value(name)?.value()
-    }
-}
-
-/// Every variable of `template` with the expression it sits in.
-pub(super) fn varspecs(template: &str) -> impl Iterator<Item = (Expression, VarSpec)> + '_ {
-    pieces(template)
-        .filter_map(|piece| match piece {
-            Piece::Expression(expression) => Some(expression),
-            Piece::Literal { .. } => None,
-        })
-        .flat_map(move |expression| specs(template, expression).map(move |spec| (expression, spec)))
-}
-
-/// The pieces of a checked template.
-fn pieces(template: &str) -> impl Iterator<Item = Piece> + '_ {
-    let mut at = 0;
-    core::iter::from_fn(move || {
-        let (piece, next) = next_piece(template.as_bytes(), at).ok().flatten()?;
-        at = next;
-        Some(piece)
-    })
-}
-
-/// The variables of one expression of a checked template.
-fn specs(template: &str, expression: Expression) -> impl Iterator<Item = VarSpec> + '_ {
-    let mut at = expression.vars;
-    core::iter::from_fn(move || {
-        if at >= expression.close {
-            return None;
-        }
-        let (spec, next) = next_varspec(template.as_bytes(), at, expression.close).ok()?;
-        at = next;
-        Some(spec)
-    })
 }
 
 /// Where an expression's expansion ends: at the first byte of the set
@@ -281,7 +252,7 @@ impl Stop {
 
 /// Matches `uri` against `template`.
 pub(super) fn match_text(template: &str, uri: &str) -> Result<Option<Captures>, Ambiguous> {
-    let pieces: Vec<Piece> = pieces(template).collect();
+    let pieces: Vec<Piece> = walk::pieces(template).collect();
     let mut stops = Vec::with_capacity(pieces.len());
     for (i, piece) in pieces.iter().enumerate() {
         if let Piece::Expression(expression) = *piece {
@@ -292,7 +263,7 @@ pub(super) fn match_text(template: &str, uri: &str) -> Result<Option<Captures>, 
             stops.push(Stop::default());
         }
     }
-    let mut captures = Captures::default();
+    let mut found = Found::default();
     let mut at = 0;
     for (piece, stop) in pieces.iter().zip(stops) {
         match *piece {
@@ -307,14 +278,14 @@ pub(super) fn match_text(template: &str, uri: &str) -> Result<Option<Captures>, 
                 let rest = uri.get(at..).unwrap_or_default();
                 let len = stop.extent(rest);
                 let expansion = &rest[..len];
-                if capture(template, expression, expansion, &mut captures).is_none() {
+                if capture(template, expression, expansion, &mut found).is_none() {
                     return Ok(None);
                 }
                 at += len;
             }
         }
     }
-    Ok((at == uri.len()).then_some(captures))
+    Ok((at == uri.len()).then(|| found.into_captures()))
 }
 
 /// What ends the expression's expansion: the first byte of the next
@@ -353,7 +324,7 @@ fn ambiguous(expression: Expression, reason: &'static str) -> Ambiguous {
 /// split into its variables one way only.
 fn check_matchable(template: &str, expression: Expression, stop: Stop) -> Result<(), Ambiguous> {
     let operator = expression.operator;
-    let specs: Vec<VarSpec> = specs(template, expression).collect();
+    let specs: Vec<VarSpec> = walk::specs(template, expression).collect();
     let exploded = specs
         .iter()
         .filter(|spec| spec.modifier == Modifier::Explode)
@@ -410,7 +381,7 @@ fn check_matchable(template: &str, expression: Expression, stop: Stop) -> Result
 
 /// Whether two of an expression's variables have one name.
 fn named_twice(template: &str, specs: &[VarSpec]) -> bool {
-    let name = |spec: &VarSpec| &template[spec.start..spec.end];
+    let name = |spec: &VarSpec| walk::name(template, *spec);
     specs
         .iter()
         .enumerate()
@@ -428,13 +399,13 @@ fn writes(operator: Operator, several: bool, byte: u8) -> bool {
         || (several && byte == operator.separator())
 }
 
-/// Reads one expression's expansion into `captures`; `None` when it could
+/// Reads one expression's expansion into `found`; `None` when it could
 /// not have come from the expression.
 fn capture(
     template: &str,
     expression: Expression,
     expansion: &str,
-    captures: &mut Captures,
+    found: &mut Found,
 ) -> Option<()> {
     if expansion.is_empty() {
         return Some(());
@@ -445,8 +416,8 @@ fn capture(
         first => expansion.strip_prefix(first)?,
     };
     let reserved = operator.allows_reserved();
-    let specs: Vec<VarSpec> = specs(template, expression).collect();
-    let name = |spec: &VarSpec| &template[spec.start..spec.end];
+    let specs: Vec<VarSpec> = walk::specs(template, expression).collect();
+    let name = |spec: &VarSpec| walk::name(template, *spec);
     if operator.named() {
         // The exploded variable (at most one) takes the pairs named after
         // it as a list, or the pairs no variable is named after as an
@@ -466,7 +437,7 @@ fn capture(
                     let cut = specs
                         .iter()
                         .any(|other| name(other) == key && is_cut(other));
-                    captures.insert(name(spec), members(value, false)?, cut)?;
+                    found.insert(name(spec), members(value, false)?, cut)?;
                 }
                 None => extra.push((decoded(key, false)?, decoded(value, false)?)),
             }
@@ -474,10 +445,10 @@ fn capture(
         match (exploded, items.is_empty(), extra.is_empty()) {
             (_, true, true) => {}
             (Some(spec), false, true) => {
-                captures.insert(name(spec), Captured::List(items), false)?;
+                found.insert(name(spec), Captured::List(items), false)?;
             }
             (Some(spec), true, false) => {
-                captures.insert(name(spec), Captured::AssocArray(extra), false)?;
+                found.insert(name(spec), Captured::AssocArray(extra), false)?;
             }
             _ => return None,
         }
@@ -485,7 +456,7 @@ fn capture(
     }
     if reserved || operator == Operator::Label {
         let spec = specs.first()?;
-        return captures.insert(
+        return found.insert(
             name(spec),
             Captured::String(decoded(body, reserved)?),
             is_cut(spec),
@@ -494,7 +465,7 @@ fn capture(
     if let [spec] = specs.as_slice()
         && spec.modifier != Modifier::Explode
     {
-        return captures.insert(name(spec), members(body, false)?, is_cut(spec));
+        return found.insert(name(spec), members(body, false)?, is_cut(spec));
     }
     let separator = char::from(operator.separator());
     let mut parts = body.split(separator);
@@ -511,7 +482,7 @@ fn capture(
                 None => break,
             }
         };
-        captures.insert(name(spec), value, is_cut(spec))?;
+        found.insert(name(spec), value, is_cut(spec))?;
     }
     parts.next().is_none().then_some(())
 }

@@ -74,6 +74,7 @@ mod expand;
 mod json;
 mod matching;
 mod vars;
+mod walk;
 
 use alloc::collections::BTreeSet;
 use alloc::string::String;
@@ -143,8 +144,8 @@ impl<'a> UriTemplate<'a> {
     pub fn variable_names(&self) -> Vec<&'a str> {
         let text = self.text;
         let mut seen = BTreeSet::new();
-        matching::varspecs(text)
-            .map(|(_, spec)| &text[spec.start..spec.end])
+        walk::varspecs(text)
+            .map(|spec| walk::name(text, spec))
             .filter(|name| seen.insert(*name))
             .collect()
     }

@@ -277,6 +277,16 @@ impl<T: PairList> Var for Assoc<T> {
     }
 }
 
+/// A `Vec` of pairs is an associative array where a [`Pairs`] is asked
+/// for (as in [`Captured::AssocArray`](super::Captured::AssocArray)); as a
+/// variable, wrap it in [`Assoc`].
+impl<K: AsRef<str>, V: AsRef<str>> Pairs for Vec<(K, V)> {
+    fn each_pair(&self, pair: &mut dyn FnMut(&str, &str)) -> Result<(), NestedValue> {
+        self.as_slice().each(pair);
+        Ok(())
+    }
+}
+
 impl<K: AsRef<str>, V: AsRef<str>> Pairs for BTreeMap<K, V> {
     fn each_pair(&self, pair: &mut dyn FnMut(&str, &str)) -> Result<(), NestedValue> {
         for (name, value) in self {
