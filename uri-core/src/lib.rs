@@ -39,6 +39,7 @@ mod ip;
 pub mod parse;
 pub mod pct;
 pub mod render;
+pub mod scheme;
 pub mod table;
 pub mod template;
 

@@ -136,6 +136,9 @@ const BIT_RESERVED_2396: u32 = 1 << 19;
 const BIT_UNRESERVED_2396: u32 = 1 << 20;
 const BIT_TEMPLATE_LITERAL: u32 = 1 << 21;
 const BIT_TEMPLATE_VARCHAR: u32 = 1 << 22;
+const BIT_MAILTO_QCHAR: u32 = 1 << 23;
+const BIT_MAIL_ATEXT: u32 = 1 << 24;
+const BIT_MAIL_DTEXT: u32 = 1 << 25;
 
 // ---------------------------------------------------------------- RFC 3986
 
@@ -265,6 +268,28 @@ pub const TEMPLATE_LITERAL: Class = Class(BIT_TEMPLATE_LITERAL);
 /// the characters of a variable name, without the escapes.
 pub const TEMPLATE_VARCHAR: Class = Class(BIT_TEMPLATE_VARCHAR);
 
+// ------------------------------------------------------ RFC 6068, RFC 5322
+
+/// RFC 6068 section 2 `qchar = unreserved / pct-encoded / some-delims`,
+/// with `some-delims = "!" / "$" / "'" / "(" / ")" / "*" / "+" / "," /
+/// ";" / ":" / "@"`: what a `mailto:` header field's name or value may
+/// hold unescaped, without the escapes.
+///
+/// It is RFC 3986's `pchar` without `&` and `=`, which separate the
+/// header fields.
+pub const MAILTO_QCHAR: Class = Class(BIT_MAILTO_QCHAR);
+
+/// RFC 5322 section 3.2.3 `atext = ALPHA / DIGIT / "!" / "#" / "$" / "%"
+/// / "&" / "'" / "*" / "+" / "-" / "/" / "=" / "?" / "^" / "_" / "`" /
+/// "{" / "|" / "}" / "~"`: the characters of an unquoted local part or
+/// domain of a mail address (RFC 6532 adds UTF-8, which the `mailto:`
+/// checks accept byte by byte).
+pub const MAIL_ATEXT: Class = Class(BIT_MAIL_ATEXT);
+
+/// RFC 6068 section 2 `dtext-no-obs = %d33-90 / %d94-126`: what a domain
+/// literal (`[…]`) of a `mailto:` address may hold.
+pub const MAIL_DTEXT: Class = Class(BIT_MAIL_DTEXT);
+
 // ---------------------------------------------------------------- RFC 3987
 
 /// RFC 3987 section 2.2 `ucschar`: the non-ASCII characters an IRI may
@@ -371,6 +396,9 @@ const fn classify(b: u8) -> u32 {
         (BIT_UNRESERVED_2396, rule::unreserved_2396(b)),
         (BIT_TEMPLATE_LITERAL, rule::template_literal(b)),
         (BIT_TEMPLATE_VARCHAR, rule::template_varchar(b)),
+        (BIT_MAILTO_QCHAR, rule::mailto_qchar(b)),
+        (BIT_MAIL_ATEXT, rule::mail_atext(b)),
+        (BIT_MAIL_DTEXT, rule::mail_dtext(b)),
     ];
     let mut bits = 0;
     let mut i = 0;
@@ -450,6 +478,15 @@ mod rule {
     }
     pub(super) const fn template_varchar(b: u8) -> bool {
         alpha(b) || digit(b) || b == b'_'
+    }
+    pub(super) const fn mailto_qchar(b: u8) -> bool {
+        unreserved(b) || one_of(b, b"!$'()*+,;:@")
+    }
+    pub(super) const fn mail_atext(b: u8) -> bool {
+        alpha(b) || digit(b) || one_of(b, b"!#$%&'*+-/=?^_`{|}~")
+    }
+    pub(super) const fn mail_dtext(b: u8) -> bool {
+        matches!(b, 33..=90 | 94..=126)
     }
     pub(super) const fn reserved_2396(b: u8) -> bool {
         one_of(b, b";/?:@&=+$,")

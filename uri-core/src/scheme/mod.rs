@@ -1,0 +1,340 @@
+//! The rules four schemes add to the generic syntax: `http` and `https`
+//! (RFC 9110 section 4.2), `ftp` (RFC 1738 section 3.2), `mailto` (RFC
+//! 6068) and `file` (RFC 8089).
+//!
+//! [`check`] runs after the generic parser, on its [`Components`], and
+//! applies the rules of the scheme it finds; a scheme it does not know
+//! passes unchecked. The `uri!` macro and the runtime's scheme views
+//! call this same function, so a literal is refused while compiling for
+//! exactly what a run-time check refuses.
+//!
+//! ```
+//! use uri_core::parse_uri;
+//! use uri_core::scheme::{check, SchemeErrorKind};
+//!
+//! let text = "https://user:pw@example.com/";
+//! let err = check(text, &parse_uri(text)?).unwrap_err();
+//! assert_eq!(err.kind(), SchemeErrorKind::UserinfoNotAllowed);
+//! assert_eq!(err.index(), 8);
+//! assert_eq!(err.render(text).to_string(), "https://user:pw@example.com/\n        ^^^^^^^^");
+//!
+//! let text = "urn:isbn:0451450523";
+//! assert!(check(text, &parse_uri(text)?).is_ok()); // not a scheme with rules here
+//! # Ok::<(), Box<dyn core::error::Error>>(())
+//! ```
+
+mod file;
+mod ftp;
+mod http;
+mod mailto;
+
+use core::fmt;
+
+use crate::Components;
+use crate::pct::decode_triplet;
+
+pub use file::starts_with_drive;
+pub use ftp::typecode_semicolon;
+pub use mailto::check_address;
+
+/// The schemes whose own rules this crate knows.
+///
+/// ```
+/// use uri_core::scheme::KnownScheme;
+///
+/// assert_eq!(KnownScheme::of("HTTPS"), Some(KnownScheme::Https));
+/// assert_eq!(KnownScheme::Https.default_port(), Some(443));
+/// assert_eq!(KnownScheme::of("urn"), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum KnownScheme {
+    /// `http` (RFC 9110 section 4.2.1).
+    Http,
+    /// `https` (RFC 9110 section 4.2.2).
+    Https,
+    /// `ftp` (RFC 1738 section 3.2).
+    Ftp,
+    /// `mailto` (RFC 6068).
+    Mailto,
+    /// `file` (RFC 8089).
+    File,
+}
+
+impl KnownScheme {
+    /// The scheme named `name`, compared without regard to ASCII case as
+    /// RFC 3986 section 3.1 asks.
+    pub const fn of(name: &str) -> Option<KnownScheme> {
+        const NAMES: [(&str, KnownScheme); 5] = [
+            ("http", KnownScheme::Http),
+            ("https", KnownScheme::Https),
+            ("ftp", KnownScheme::Ftp),
+            ("mailto", KnownScheme::Mailto),
+            ("file", KnownScheme::File),
+        ];
+        let mut i = 0;
+        while i < NAMES.len() {
+            if name.eq_ignore_ascii_case(NAMES[i].0) {
+                return Some(NAMES[i].1);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The scheme's name in lowercase.
+    pub const fn name(self) -> &'static str {
+        match self {
+            KnownScheme::Http => "http",
+            KnownScheme::Https => "https",
+            KnownScheme::Ftp => "ftp",
+            KnownScheme::Mailto => "mailto",
+            KnownScheme::File => "file",
+        }
+    }
+
+    /// The port a URI of this scheme means when it names none.
+    pub const fn default_port(self) -> Option<u16> {
+        match self {
+            KnownScheme::Http => Some(80),
+            KnownScheme::Https => Some(443),
+            KnownScheme::Ftp => Some(21),
+            KnownScheme::Mailto | KnownScheme::File => None,
+        }
+    }
+}
+
+/// Applies the rules of the scheme of `text` (already parsed into
+/// `parts`); a URI whose scheme is not a [`KnownScheme`], or a relative
+/// reference, passes.
+///
+/// # Errors
+///
+/// The first rule broken, in text order; see [`SchemeErrorKind`] for the
+/// rules and where each error's index points.
+pub const fn check(text: &str, parts: &Components) -> Result<(), SchemeError> {
+    let Some(scheme) = parts.scheme() else {
+        return Ok(());
+    };
+    let Some((_, name)) = text.split_at_checked(scheme.start) else {
+        return Ok(());
+    };
+    let Some((name, _)) = name.split_at_checked(scheme.end - scheme.start) else {
+        return Ok(());
+    };
+    match KnownScheme::of(name) {
+        Some(KnownScheme::Http | KnownScheme::Https) => http::check(text.as_bytes(), parts),
+        Some(KnownScheme::Ftp) => ftp::check(text.as_bytes(), parts),
+        Some(KnownScheme::Mailto) => mailto::check(text.as_bytes(), parts),
+        Some(KnownScheme::File) => file::check(text.as_bytes(), parts),
+        None => Ok(()),
+    }
+}
+
+/// Which rule of its scheme a URI breaks; each kind says where
+/// [`SchemeError::index`] points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SchemeErrorKind {
+    /// An `http`, `https` or `ftp` URI without a host: RFC 9110 section
+    /// 4.2.1 has recipients reject it, RFC 1738's `login` requires one.
+    /// At the empty host, or after the `:` when there is no authority.
+    MissingHost,
+    /// Userinfo in an `http` or `https` URI, which RFC 9110 section 4.2.4
+    /// says a sender must not generate, or in a `file` URI, whose
+    /// authority is a host only (RFC 8089 section 2). Covers the userinfo
+    /// and its `@`.
+    UserinfoNotAllowed,
+    /// A port above 65535 in an `http`, `https` or `ftp` URI, which has no
+    /// TCP port to name; at the first digit.
+    PortOutOfRange,
+    /// A port in a `file` URI (RFC 8089 section 2: `file-auth = "localhost"
+    /// / host`); at the `:`.
+    PortNotAllowed,
+    /// A `file` URI whose path is not absolute (RFC 8089 section 2) and
+    /// does not start with a drive letter (appendix E.2); at the path.
+    RelativeFilePath,
+    /// A `;` in an `ftp` path other than the one before `type=` at the end,
+    /// where RFC 1738 section 3.2.3 requires `%3B`; at the `;`.
+    UnescapedSemicolon,
+    /// An `ftp` typecode other than `a`, `i` or `d` (RFC 1738 section
+    /// 3.2.2); at the byte after `type=`.
+    InvalidTypecode,
+    /// An empty address in a `mailto` address list (`a@x,,b@x`); where
+    /// it should start.
+    EmptyAddress,
+    /// A `mailto` address with no `@` between its local part and domain;
+    /// at the end of the address.
+    MissingAtSign,
+    /// A `mailto` address that breaks RFC 6068's `addr-spec` (RFC 5322's,
+    /// without comments or folding); at the first offending character,
+    /// which may be an escape (`%22`).
+    InvalidAddress,
+    /// A character a `mailto` header field may not hold unescaped (RFC
+    /// 6068 `qchar`: not `&`, `=`, `/`, `?`, `#`, …); at the character.
+    InvalidHeaderField,
+    /// A `mailto` header field without `=` (`?subject`); at its end.
+    MissingHeaderValue,
+}
+
+impl SchemeErrorKind {
+    /// A lowercase phrase naming the rule, as `Display` uses it.
+    pub const fn description(self) -> &'static str {
+        match self {
+            SchemeErrorKind::MissingHost => "this scheme requires a host",
+            SchemeErrorKind::UserinfoNotAllowed => "this scheme does not allow userinfo",
+            SchemeErrorKind::PortOutOfRange => "port above 65535",
+            SchemeErrorKind::PortNotAllowed => "a file URI has no port",
+            SchemeErrorKind::RelativeFilePath => "a file URI's path must be absolute",
+            SchemeErrorKind::UnescapedSemicolon => {
+                "';' in an ftp path must be escaped unless it starts ';type='"
+            }
+            SchemeErrorKind::InvalidTypecode => "ftp typecode must be 'a', 'i' or 'd'",
+            SchemeErrorKind::EmptyAddress => "empty mail address",
+            SchemeErrorKind::MissingAtSign => "mail address without '@'",
+            SchemeErrorKind::InvalidAddress => "character not allowed here in a mail address",
+            SchemeErrorKind::InvalidHeaderField => {
+                "character not allowed unescaped in a mailto header field"
+            }
+            SchemeErrorKind::MissingHeaderValue => "mailto header field without '='",
+        }
+    }
+
+    /// How to fix it, where one fix is the likely one.
+    pub const fn hint(self) -> Option<&'static str> {
+        match self {
+            SchemeErrorKind::UserinfoNotAllowed => {
+                Some("send credentials in an Authorization header, not in the URI")
+            }
+            SchemeErrorKind::UnescapedSemicolon => Some("write ';' in a name as %3B"),
+            SchemeErrorKind::InvalidAddress => {
+                Some("quote a local part with special characters, as %22a%20b%22@example.org")
+            }
+            SchemeErrorKind::InvalidHeaderField => Some("percent-encode it, e.g. '&' as %26"),
+            SchemeErrorKind::RelativeFilePath => Some("start the path with '/'"),
+            _ => None,
+        }
+    }
+}
+
+/// A URI that breaks a rule of its scheme, and where.
+///
+/// ```
+/// use uri_core::parse_uri;
+/// use uri_core::scheme::{check, SchemeErrorKind};
+///
+/// let text = "ftp://example.com/pub/file.txt;type=x";
+/// let err = check(text, &parse_uri(text)?).unwrap_err();
+/// assert_eq!(err.kind(), SchemeErrorKind::InvalidTypecode);
+/// assert_eq!(err.index(), 36);
+/// assert_eq!(err.to_string(), "ftp typecode must be 'a', 'i' or 'd' at byte 36");
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SchemeError {
+    index: usize,
+    len: usize,
+    kind: SchemeErrorKind,
+}
+
+impl SchemeError {
+    /// An error covering `text[index..index + len]`.
+    pub const fn new(index: usize, len: usize, kind: SchemeErrorKind) -> SchemeError {
+        SchemeError { index, len, kind }
+    }
+
+    /// The byte offset the kind's doc names.
+    pub const fn index(&self) -> usize {
+        self.index
+    }
+
+    /// How many bytes from [`index`](Self::index) the error covers (none
+    /// where something is missing).
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the error points at something missing rather than at text.
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Which rule is broken.
+    pub const fn kind(&self) -> SchemeErrorKind {
+        self.kind
+    }
+
+    /// How to fix it, where one fix is the likely one.
+    pub const fn hint(&self) -> Option<&'static str> {
+        self.kind.hint()
+    }
+
+    /// The URI drawn with carets under the offending text.
+    pub fn render<'a>(&self, text: &'a str) -> crate::render::Caret<'a> {
+        crate::render::Caret::new(text, self.index, self.len)
+    }
+}
+
+impl fmt::Display for SchemeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}", self.kind.description(), self.index)
+    }
+}
+
+impl core::error::Error for SchemeError {}
+
+/// The byte at `at` of `text`, percent-decoded, and the index after it:
+/// schemes whose rules apply to decoded text read it through this.
+pub const fn decoded_byte(text: &[u8], at: usize, end: usize) -> (u8, usize) {
+    match decode_triplet(text, at, end) {
+        Some(byte) => (byte, at + 3),
+        None => (text[at], at + 1),
+    }
+}
+
+/// The numeric value of decimal `digits`, or `None` above 65535.
+const fn port_value(digits: &[u8], from: usize, to: usize) -> Option<u16> {
+    let mut value: u32 = 0;
+    let mut i = from;
+    while i < to {
+        value = value * 10 + (digits[i] - b'0') as u32;
+        if value > u16::MAX as u32 {
+            return None;
+        }
+        i += 1;
+    }
+    Some(value as u16)
+}
+
+/// The host/port rules `http`, `https` and `ftp` share: a non-empty host,
+/// a port that fits in 16 bits.
+const fn check_server(text: &[u8], parts: &Components) -> Result<(), SchemeError> {
+    let Some(host) = parts.host() else {
+        let after_colon = match parts.scheme() {
+            Some(scheme) => scheme.end + 1,
+            None => 0,
+        };
+        return Err(SchemeError::new(
+            after_colon,
+            0,
+            SchemeErrorKind::MissingHost,
+        ));
+    };
+    if host.start == host.end {
+        return Err(SchemeError::new(
+            host.start,
+            0,
+            SchemeErrorKind::MissingHost,
+        ));
+    }
+    if let Some(port) = parts.port()
+        && port_value(text, port.start, port.end).is_none()
+    {
+        return Err(SchemeError::new(
+            port.start,
+            port.end - port.start,
+            SchemeErrorKind::PortOutOfRange,
+        ));
+    }
+    Ok(())
+}
