@@ -2,7 +2,8 @@
 
 use std::io::{self, BufRead};
 
-use uri_runtime::{SchemeRules, Uri, UriRef, UriRefBuf, pct};
+use uri_runtime::scheme::file;
+use uri_runtime::{PathStyle, SchemeRules, Uri, UriRef, UriRefBuf, pct};
 
 use crate::format::{Format, component};
 use crate::inputs;
@@ -57,6 +58,12 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
             };
             inputs::run(&uris, |text| query(text, &edits))
         }
+        Command::FileToPath { style, uris } => {
+            inputs::run(&uris, |text| file_to_path(text, style.chosen()))
+        }
+        Command::PathToFile { style, paths } => {
+            inputs::run(&paths, |text| path_to_file(text, style.chosen()))
+        }
         Command::Set {
             encoded,
             assignment,
@@ -110,6 +117,23 @@ fn check(text: &str, reference: bool) -> Outcome<'_> {
     match result {
         Ok(()) => Outcome::Silent,
         Err(err) => Outcome::Failed(report::parse_error(text, &err)),
+    }
+}
+
+fn file_to_path(text: &str, style: PathStyle) -> Outcome<'_> {
+    match Uri::parse(text) {
+        Ok(uri) => match file::uri_to_path(&uri, style) {
+            Ok(path) => Outcome::Print(path.into()),
+            Err(err) => Outcome::Failed(report::error_at(text, &err.to_string(), err.index(), 1)),
+        },
+        Err(err) => Outcome::Failed(report::parse_error(text, &err)),
+    }
+}
+
+fn path_to_file(text: &str, style: PathStyle) -> Outcome<'_> {
+    match file::path_to_uri(text, style) {
+        Ok(uri) => Outcome::Print(uri.into_string().into()),
+        Err(err) => Outcome::Failed(report::error_at(text, &err.to_string(), err.index(), 1)),
     }
 }
 

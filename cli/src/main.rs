@@ -8,6 +8,8 @@
 //! $ uri encode --set query-param 'a&b=c d'
 //! $ uri set query=page=2 https://example.com/search
 //! $ uri query --remove 'utm_*' --set page=2 --sort https://example.com/s?q=1
+//! $ uri file-to-path --windows file:///C:/Users/me/a%20b.txt
+//! $ uri path-to-file /home/me/notes.txt
 //! ```
 //!
 //! Every command takes its values as arguments, and reads them one per
@@ -169,6 +171,21 @@ enum Command {
         #[arg(required = true)]
         uris: Vec<String>,
     },
+    /// Print the path each `file` URI names (RFC 8089), decoded strictly:
+    /// an escaped separator or NUL is an error, not a different file.
+    FileToPath {
+        #[command(flatten)]
+        style: Style,
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
+    /// Print the `file` URI of each absolute path (RFC 8089).
+    PathToFile {
+        #[command(flatten)]
+        style: Style,
+        #[arg(required = true)]
+        paths: Vec<String>,
+    },
     /// Set a component of each URI reference: `COMPONENT=VALUE` sets it
     /// from raw text, percent-encoded for that component (a host as a
     /// person writes it), `COMPONENT=` makes it empty, a bare `COMPONENT`
@@ -209,6 +226,27 @@ enum Set {
     Unreserved,
     /// Form style: like query-param, space as `+`.
     Form,
+}
+
+/// Which convention file paths follow; the host's own by default.
+#[derive(clap::Args, Debug, Clone, Copy)]
+struct Style {
+    /// Windows paths: `C:\dir\file`, `\\server\share\file`.
+    #[arg(long, conflicts_with = "posix")]
+    windows: bool,
+    /// POSIX paths: `/dir/file`.
+    #[arg(long)]
+    posix: bool,
+}
+
+impl Style {
+    fn chosen(self) -> uri_runtime::PathStyle {
+        match (self.windows, self.posix) {
+            (true, _) => uri_runtime::PathStyle::Windows,
+            (_, true) => uri_runtime::PathStyle::Posix,
+            _ => uri_runtime::PathStyle::NATIVE,
+        }
+    }
 }
 
 /// The components `get`, `set` and `format` name.

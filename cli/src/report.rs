@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::io::IsTerminal;
 
 use serde_json::{Value, json};
-use uri_runtime::{Caret, HostKind, ParseError, UriRef};
+use uri_runtime::{Caret, HostKind, KnownScheme, Mailto, ParseError, UriRef};
 
 /// The components as `name  value` lines. Present values are quoted, so an
 /// empty one (`""`) differs from an absent one (`none`).
@@ -28,12 +28,43 @@ pub(crate) fn components_text(r: &UriRef<'_>) -> String {
     if let Some(kind) = r.components().host_kind() {
         let _ = writeln!(text, "{:<9} {}", "host-kind", kind_name(kind));
     }
+    match mailto(r) {
+        Some(Ok(mail)) => {
+            let to = mail.to().map(|address| ("to", address));
+            let cc = mail.cc().map(|address| ("cc", address));
+            let bcc = mail.bcc().map(|address| ("bcc", address));
+            for (name, address) in to.chain(cc).chain(bcc) {
+                let _ = writeln!(text, "{name:<9} {address:?}");
+            }
+            for (name, value) in mail.headers().filter(|(name, _)| !is_address_field(name)) {
+                let _ = writeln!(text, "{:<9} {name:?} = {value:?}", "header");
+            }
+        }
+        Some(Err(err)) => {
+            let _ = writeln!(text, "{:<9} {err}", "mailto");
+        }
+        None => {}
+    }
     text
+}
+
+/// The decoded view of a `mailto:` reference, or why it has none.
+fn mailto<'a>(r: &UriRef<'a>) -> Option<Result<Mailto<'a>, uri_runtime::SchemeError>> {
+    let uri = r
+        .as_uri()
+        .filter(|uri| uri.known_scheme() == Some(KnownScheme::Mailto))?;
+    Some(Mailto::new(uri))
+}
+
+fn is_address_field(name: &str) -> bool {
+    ["to", "cc", "bcc"]
+        .iter()
+        .any(|field| name.eq_ignore_ascii_case(field))
 }
 
 /// The components as one JSON object; absent ones are `null`.
 pub(crate) fn components_json(r: &UriRef<'_>) -> Value {
-    json!({
+    let mut object = json!({
         "uri": r.as_str(),
         "scheme": r.scheme(),
         "userinfo": r.userinfo(),
@@ -43,7 +74,20 @@ pub(crate) fn components_json(r: &UriRef<'_>) -> Value {
         "path": r.path(),
         "query": r.query(),
         "fragment": r.fragment(),
-    })
+    });
+    // Only `mailto:` references carry the key, so other lines keep their shape.
+    if let Some(view) = mailto(r) {
+        object["mailto"] = match view {
+            Ok(mail) => json!({
+                "to": mail.to().collect::<Vec<_>>(),
+                "cc": mail.cc().collect::<Vec<_>>(),
+                "bcc": mail.bcc().collect::<Vec<_>>(),
+                "headers": mail.headers().filter(|(name, _)| !is_address_field(name)).collect::<Vec<_>>(),
+            }),
+            Err(err) => json!({ "error": err.to_string(), "index": err.index() }),
+        };
+    }
+    object
 }
 
 fn kind_name(kind: HostKind) -> &'static str {

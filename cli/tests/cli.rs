@@ -379,3 +379,63 @@ fn iris_are_read_and_shown_through_the_librarys_mappings() {
     let out = uri(&["check", "https://bücher.example/"]);
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn file_uris_and_paths_in_either_convention() {
+    let out = uri(&[
+        "file-to-path",
+        "--windows",
+        "file:///C:/Users/me/a%20b.txt",
+        "file://srv/share/x",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "C:\\Users\\me\\a b.txt\n\\\\srv\\share\\x\n");
+    let out = uri(&["file-to-path", "--posix", "file://localhost/tmp/x%20y"]);
+    assert_eq!(stdout(&out), "/tmp/x y\n");
+    let out = uri(&["path-to-file", "--windows", r"\\?\C:\x\y z"]);
+    assert_eq!(stdout(&out), "file:///C:/x/y%20z\n");
+    let out = uri(&["path-to-file", "--posix", "/home/me/Q&A 1.txt"]);
+    assert_eq!(stdout(&out), "file:///home/me/Q&A%201.txt\n");
+
+    let out = uri(&["file-to-path", "--posix", "file:///a%2Fb"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("an escaped separator would split a name at byte 9"),
+        "{}",
+        stderr(&out)
+    );
+    let out = uri(&["path-to-file", "--windows", r"\\.\COM1"]);
+    assert!(
+        stderr(&out).contains("a device path has no file URI"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn parse_shows_a_mailto_uri_decoded() {
+    let out = uri(&[
+        "parse",
+        "mailto:%22not%40me%22@example.org?cc=b@x&subject=caf%C3%A9",
+    ]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("to        \"\\\"not@me\\\"@example.org\"\n"),
+        "{text}"
+    );
+    assert!(text.contains("cc        \"b@x\"\n"), "{text}");
+    assert!(
+        text.contains("header    \"subject\" = \"café\"\n"),
+        "{text}"
+    );
+    let out = uri(&["parse", "--json", "mailto:a@x?subject=hi", "http://h/"]);
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["mailto"]["to"][0], "a@x");
+    assert_eq!(lines[0]["mailto"]["headers"][0][1], "hi");
+    assert!(lines[1].get("mailto").is_none());
+    let out = uri(&["parse", "mailto:a@x,nope"]);
+    assert!(stdout(&out).contains("mailto    mail address without '@' at byte 15"));
+}

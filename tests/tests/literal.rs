@@ -70,7 +70,7 @@ fn literals_forwarded_by_other_macros_are_accepted() {
 
 #[test]
 fn macro_components_equal_a_runtime_parse() {
-    let from_macro = uri!("http://user@[v7.x]:1/p a?b#c");
+    let from_macro = uri!("ssh://user@[v7.x]:1/p a?b#c");
     let parsed = Uri::parse(from_macro.as_str()).unwrap();
     assert_eq!(from_macro.components(), parsed.components());
     assert_eq!(from_macro.host_parsed(), parsed.host_parsed());

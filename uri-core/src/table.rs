@@ -279,9 +279,9 @@ pub const TEMPLATE_VARCHAR: Class = Class(BIT_TEMPLATE_VARCHAR);
 /// header fields.
 pub const MAILTO_QCHAR: Class = Class(BIT_MAILTO_QCHAR);
 
-/// RFC 5322 section 3.2.3 `atext = ALPHA / DIGIT / "!" / "#" / "$" / "%"
+/// RFC 5322 section 3.2.3 ``atext = ALPHA / DIGIT / "!" / "#" / "$" / "%"
 /// / "&" / "'" / "*" / "+" / "-" / "/" / "=" / "?" / "^" / "_" / "`" /
-/// "{" / "|" / "}" / "~"`: the characters of an unquoted local part or
+/// "{" / "|" / "}" / "~"``: the characters of an unquoted local part or
 /// domain of a mail address (RFC 6532 adds UTF-8, which the `mailto:`
 /// checks accept byte by byte).
 pub const MAIL_ATEXT: Class = Class(BIT_MAIL_ATEXT);
@@ -630,9 +630,13 @@ mod tests {
 
     #[test]
     fn percent_and_non_ascii_are_in_no_3986_class() {
+        // RFC 5322's `atext` and `dtext` are about decoded text, where `%`
+        // is a character like any other.
+        let decoded_text = BIT_MAIL_ATEXT | BIT_MAIL_DTEXT;
         for byte in (0x80..=0xFFu8).chain([b'%']) {
-            assert_eq!(TABLE[byte as usize] & !BIT_DELIMS_2396, 0);
+            assert_eq!(TABLE[byte as usize] & !(BIT_DELIMS_2396 | decoded_text), 0);
         }
+        assert!(!MAIL_ATEXT.contains(0x80));
     }
 
     /// The RFC 3987 ranges, spelled out from section 2.2 (in its digits,

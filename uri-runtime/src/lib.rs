@@ -137,6 +137,8 @@ mod parts;
 #[cfg(feature = "alloc")]
 pub mod pct;
 #[cfg(feature = "alloc")]
+pub mod scheme;
+#[cfg(feature = "alloc")]
 pub mod template;
 #[cfg(feature = "alloc")]
 pub mod uri_template;
@@ -162,6 +164,14 @@ pub use parts::builder::{BuildError, UriBuilder};
 pub use parts::query::{QueryParam, QueryParams, QueryWriter};
 #[cfg(feature = "alloc")]
 pub use parts::query_edit::QueryEdit;
+#[cfg(feature = "alloc")]
+pub use scheme::{
+    KnownScheme, SchemeError, SchemeErrorKind,
+    file::{FilePathError, FileUriError, PathStyle},
+    ftp::{FtpUri, Typecode},
+    http::{HttpTarget, Origin},
+    mailto::{Mailto, MailtoBuilder, MailtoError},
+};
 #[cfg(feature = "alloc")]
 pub use template::TemplateValue;
 /// A component of a URI reference, as errors and builders name it.

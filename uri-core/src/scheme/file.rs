@@ -34,8 +34,8 @@ pub(super) const fn check(text: &[u8], parts: &Components) -> Result<(), SchemeE
     }
     let path = parts.path();
     let absolute = path.start < path.end && text[path.start] == b'/';
-    if !absolute && !(parts.authority().is_none() && starts_with_drive(text, path.start, path.end))
-    {
+    let drive = parts.authority().is_none() && starts_with_drive(text, path.start, path.end);
+    if !(absolute || drive) {
         let len = path.end - path.start;
         return Err(SchemeError::new(
             path.start,

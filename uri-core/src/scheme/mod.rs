@@ -175,17 +175,26 @@ pub enum SchemeErrorKind {
     InvalidHeaderField,
     /// A `mailto` header field without `=` (`?subject`); at its end.
     MissingHeaderValue,
+    /// Escapes that do not decode to UTF-8 text, where a view returns
+    /// text; at the first byte of the bad sequence.
+    InvalidUtf8,
+    /// A line break in a `mailto` header field other than `body`, where it
+    /// would start a header of its own; at the break.
+    HeaderLineBreak,
+    /// A view of one scheme (`HttpTarget`, `Mailto`, …) given a URI of
+    /// another; at the scheme.
+    NotThisScheme,
 }
 
 impl SchemeErrorKind {
     /// A lowercase phrase naming the rule, as `Display` uses it.
     pub const fn description(self) -> &'static str {
         match self {
-            SchemeErrorKind::MissingHost => "this scheme requires a host",
-            SchemeErrorKind::UserinfoNotAllowed => "this scheme does not allow userinfo",
+            SchemeErrorKind::MissingHost => "missing host",
+            SchemeErrorKind::UserinfoNotAllowed => "userinfo not allowed",
             SchemeErrorKind::PortOutOfRange => "port above 65535",
-            SchemeErrorKind::PortNotAllowed => "a file URI has no port",
-            SchemeErrorKind::RelativeFilePath => "a file URI's path must be absolute",
+            SchemeErrorKind::PortNotAllowed => "port not allowed",
+            SchemeErrorKind::RelativeFilePath => "path not absolute",
             SchemeErrorKind::UnescapedSemicolon => {
                 "';' in an ftp path must be escaped unless it starts ';type='"
             }
@@ -197,6 +206,9 @@ impl SchemeErrorKind {
                 "character not allowed unescaped in a mailto header field"
             }
             SchemeErrorKind::MissingHeaderValue => "mailto header field without '='",
+            SchemeErrorKind::InvalidUtf8 => "escapes that do not decode to UTF-8",
+            SchemeErrorKind::HeaderLineBreak => "line break in a mailto header field",
+            SchemeErrorKind::NotThisScheme => "not a URI of the scheme this view reads",
         }
     }
 

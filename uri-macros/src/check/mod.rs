@@ -21,6 +21,7 @@ pub(crate) mod problem;
 pub(crate) mod rfc6570;
 
 use uri_core::pct::{URI_CHARS, decode_triplet, encode_byte};
+use uri_core::scheme::KnownScheme;
 use uri_core::table::{UNRESERVED, is_ucschar};
 use uri_core::{
     Component, Components, ParseError, ParseErrorKind, parse_iri, parse_iri_reference, parse_uri,
@@ -137,17 +138,49 @@ pub(crate) fn canonicalize(text: &str, grammar: Grammar) -> Result<Canonical, Ve
         problems.dedup_by_key(|p| p.at);
         return Err(problems);
     };
-    let (skeleton, holes) = write_canonical(text, &rewrites, &specs, ascii_host.as_ref());
+    let (skeleton, holes, origins) = write_canonical(text, &rewrites, &specs, ascii_host.as_ref());
     match parse(&skeleton, grammar) {
         // Rewrites only lengthen or shorten text inside components, so the
         // same components must be present; anything else is a bug here.
-        Ok(final_parts) if shape(&final_parts) == shape(&parts) => Ok(Canonical {
-            skeleton,
-            holes,
-            parts: final_parts,
-        }),
+        Ok(final_parts) if shape(&final_parts) == shape(&parts) => {
+            if let Some(problem) = scheme_rules(&skeleton, &final_parts, &origins, holes.is_empty())
+            {
+                return Err(vec![problem]);
+            }
+            Ok(Canonical {
+                skeleton,
+                holes,
+                parts: final_parts,
+            })
+        }
         _ => Err(vec![Problem::internal(text)]),
     }
+}
+
+/// The rules of the literal's scheme (`http`, `https`, `ftp`, `mailto`,
+/// `file`), checked on the canonical text by the same function the
+/// runtime calls, and located in the literal through `origins`.
+///
+/// A template is checked only where its holes cannot reach: `http` and
+/// `https` (whose rules are about the authority, where no hole may stand).
+/// The other schemes' rules read the path and query, which a hole fills
+/// at run time.
+fn scheme_rules(
+    skeleton: &str,
+    parts: &Components,
+    origins: &[usize],
+    whole: bool,
+) -> Option<Problem> {
+    let name = skeleton.get(parts.scheme()?)?;
+    let scheme = KnownScheme::of(name)?;
+    if !whole && !matches!(scheme, KnownScheme::Http | KnownScheme::Https) {
+        return None;
+    }
+    let err = uri_core::scheme::check(skeleton, parts).err()?;
+    let origin = |i: usize| origins.get(i).or(origins.last()).copied().unwrap_or(0);
+    let at = origin(err.index());
+    let len = origin(err.index() + err.len()) - at;
+    Some(Problem::scheme_rule(&err, scheme, at, len))
 }
 
 /// Which optional components are present.
@@ -335,19 +368,22 @@ fn misplaced(
 /// The literal in canonical form: rewritten characters percent-encoded,
 /// escape hex uppercased, escapes of unreserved characters decoded, one
 /// `x` per hole, the host replaced by `ascii_host` when there is one; and
-/// where each hole's `x` is.
+/// where each hole's `x` is; and for each byte of the canonical text (and
+/// its end), the offset in `text` of what it was written from.
 fn write_canonical(
     text: &str,
     rewrites: &[Rewrite],
     specs: &[HoleSpec],
     ascii_host: Option<&(core::ops::Range<usize>, String)>,
-) -> (String, Vec<(usize, HoleSpec)>) {
+) -> (String, Vec<(usize, HoleSpec)>, Vec<usize>) {
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len() + 2 * rewrites.len());
     let mut holes = Vec::new();
+    let mut origins = Vec::with_capacity(text.len() + 1);
     let mut pending = rewrites.iter().peekable();
     let mut i = 0;
     while i < bytes.len() {
+        let from = i;
         if let Some((host, ascii)) = ascii_host.filter(|(host, _)| host.start == i) {
             out.push_str(ascii);
             while pending.next_if(|r| r.at < host.end).is_some() {}
@@ -385,8 +421,10 @@ fn write_canonical(
             out.push(kept);
             i += kept.len_utf8();
         }
+        origins.resize(out.len(), from);
     }
-    (out, holes)
+    origins.push(bytes.len());
+    (out, holes, origins)
 }
 
 #[cfg(test)]
@@ -631,5 +669,45 @@ mod tests {
             "hole \"{*f}\" not allowed in the fragment at byte 10"
         );
         assert!(found[0].help.as_ref().unwrap().contains("no delimiters"));
+    }
+
+    #[test]
+    fn scheme_rules_are_located_in_the_literal() {
+        let at = |text: &str| {
+            problems(text, Grammar::Uri)
+                .into_iter()
+                .map(|(at, _)| at)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(at("http:///path"), [7]);
+        assert_eq!(at("https://user:pw@host/"), [8]);
+        assert_eq!(at("ftp://h/f;type=x"), [15]);
+        // The space before is written as %20: the error is still at the
+        // user's byte.
+        assert_eq!(at("ftp://h/a b;type=x"), [17]);
+        assert_eq!(at("mailto:a b@x"), [8]);
+        assert_eq!(at("file://h:1/x"), [8]);
+        let message = &problems("http://u@h/", Grammar::Uri)[0].1;
+        assert!(
+            message.contains("userinfo") && message.contains("RFC 9110"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn scheme_rules_pass_what_they_allow() {
+        for text in [
+            "http://h/{x}",
+            "mailto:{user}@example.com",
+            "ftp://h/{name};type=i",
+            "urn:x:y",
+            "mailto:%22a b%22@x",
+        ] {
+            assert!(canonicalize(text, Grammar::Uri).is_ok(), "{text}");
+        }
+        // A template's holes fill the path at run time: only the http rules
+        // are judged while compiling.
+        assert!(canonicalize("mailto:{to}", Grammar::Uri).is_ok());
+        assert_eq!(problems("http://@h/{x}", Grammar::Uri)[0].0, 7);
     }
 }

@@ -4,6 +4,7 @@
 
 use uri_core::pct::encode_byte;
 use uri_core::render::Quoted;
+use uri_core::scheme::KnownScheme;
 use uri_core::{Component, ParseError, ParseErrorKind};
 
 use crate::check::holes::{HoleSpec, is_keyword};
@@ -210,6 +211,32 @@ impl Problem {
                  literal braces"
                     .to_owned(),
             ),
+        }
+    }
+
+    /// A rule of the literal's scheme broken; `at` and `len` locate
+    /// `err`'s culprit in the literal.
+    pub(crate) fn scheme_rule(
+        err: &uri_core::scheme::SchemeError,
+        scheme: uri_core::scheme::KnownScheme,
+        at: usize,
+        len: usize,
+    ) -> Problem {
+        let rule = match scheme {
+            KnownScheme::Http | KnownScheme::Https => "RFC 9110 section 4.2",
+            KnownScheme::Ftp => "RFC 1738 section 3.2",
+            KnownScheme::Mailto => "RFC 6068 section 2",
+            _ => "RFC 8089 section 2",
+        };
+        Problem {
+            at,
+            len,
+            message: format!(
+                "{} at byte {at} (a rule of the `{}` scheme, {rule})",
+                err.kind().description(),
+                scheme.name()
+            ),
+            help: err.hint().map(str::to_owned),
         }
     }
 

@@ -1,0 +1,386 @@
+//! The four schemes with rules of their own: `file` paths in both
+//! conventions (RFC 8089), `mailto` views and builders (RFC 6068), `ftp`
+//! (RFC 1738) and `http(s)` targets (RFC 9110), and agreement between the
+//! compile-time and run-time checks.
+
+use proptest::prelude::*;
+use uri::scheme::file::{
+    FilePathErrorKind, FileUriErrorKind, PathStyle, path_to_uri, posix_bytes_to_uri, uri_to_path,
+    uri_to_posix_bytes,
+};
+use uri::{Mailto, MailtoBuilder, SchemeErrorKind, Uri, uri};
+
+fn to_path(text: &str, style: PathStyle) -> Result<String, (FileUriErrorKind, usize)> {
+    uri_to_path(&Uri::parse(text).unwrap(), style).map_err(|e| (e.kind(), e.index()))
+}
+
+fn to_uri(path: &str, style: PathStyle) -> Result<String, (FilePathErrorKind, usize)> {
+    path_to_uri(path, style)
+        .map(uri::UriBuf::into_string)
+        .map_err(|e| (e.kind(), e.index()))
+}
+
+/// RFC 8089 appendix B and E: each example URI and the path it names.
+#[test]
+fn the_examples_of_rfc_8089() {
+    use PathStyle::{Posix, Windows};
+    for (uri, style, path) in [
+        ("file:///path/to/file", Posix, "/path/to/file"),
+        ("file:/path/to/file", Posix, "/path/to/file"),
+        ("file://localhost/path/to/file", Posix, "/path/to/file"),
+        ("file:c:/path/to/file", Windows, r"c:\path\to\file"),
+        ("file:///c:/path/to/file", Windows, r"c:\path\to\file"),
+        ("file:/c:/path/to/file", Windows, r"c:\path\to\file"),
+        ("file:///c%7C/path/to/file", Windows, r"c:\path\to\file"),
+        ("file:c%7C/path/to/file", Windows, r"c:\path\to\file"),
+        (
+            "file://host.example.com/Share/path/to/file.txt",
+            Windows,
+            r"\\host.example.com\Share\path\to\file.txt",
+        ),
+        (
+            "file:////host.example.com/path/to/file",
+            Windows,
+            r"\\host.example.com\path\to\file",
+        ),
+        ("file:///c:/path/to/file.txt", Posix, "/c:/path/to/file.txt"),
+    ] {
+        assert_eq!(to_path(uri, style).as_deref(), Ok(path), "{uri}");
+    }
+    assert_eq!(
+        to_path("file://host.example.com/path/to/file", Posix),
+        Err((FileUriErrorKind::RemoteHost, 7))
+    );
+}
+
+#[test]
+fn windows_paths_to_uris() {
+    use PathStyle::Windows;
+    for (path, uri) in [
+        (r"C:\", "file:///C:/"),
+        (r"c:/Users/Me/a b.txt", "file:///c:/Users/Me/a%20b.txt"),
+        (r"C:\a\\b\", "file:///C:/a//b/"),
+        (r"C:\100%\é#1", "file:///C:/100%25/%C3%A9%231"),
+        (r"\\server\share", "file://server/share"),
+        (r"\\server\share\dir\", "file://server/share/dir/"),
+        (r"\\?\C:\very\long", "file:///C:/very/long"),
+        (r"\\?\UNC\server\share\x", "file://server/share/x"),
+        (r"\\LocalHost\c$\x", "file:////LocalHost/c$/x"),
+        (r"\\my server\share", "file://my%20server/share"),
+    ] {
+        assert_eq!(to_uri(path, Windows).as_deref(), Ok(uri), "{path}");
+    }
+    for (path, error) in [
+        (r"a\b", (FilePathErrorKind::Relative, 0)),
+        (r"\a\b", (FilePathErrorKind::Relative, 0)),
+        (r"C:a", (FilePathErrorKind::Relative, 0)),
+        (r"C:", (FilePathErrorKind::Relative, 0)),
+        ("", (FilePathErrorKind::Relative, 0)),
+        (r"\\.\COM1", (FilePathErrorKind::DevicePath, 0)),
+        (
+            r"\\?\Volume{b75e2c83-0000-0000-0000-602f00000000}\x",
+            (FilePathErrorKind::DevicePath, 0),
+        ),
+        (r"\\server", (FilePathErrorKind::IncompleteUnc, 8)),
+        (r"\\server\", (FilePathErrorKind::IncompleteUnc, 9)),
+        (r"\\\share", (FilePathErrorKind::IncompleteUnc, 2)),
+        ("C:\\a\0b", (FilePathErrorKind::Nul, 4)),
+    ] {
+        assert_eq!(to_uri(path, Windows), Err(error), "{path:?}");
+    }
+}
+
+#[test]
+fn uris_to_windows_paths_refuse_what_would_change_the_path() {
+    use PathStyle::Windows;
+    assert_eq!(to_path("file:///C:", Windows).as_deref(), Ok(r"C:\"));
+    assert_eq!(
+        to_path("file://localhost/C:/x#part", Windows).as_deref(),
+        Ok(r"C:\x")
+    );
+    for (uri, error) in [
+        ("file:///tmp/x", (FileUriErrorKind::NoDrive, 7)),
+        ("file:///C:/a%5Cb", (FileUriErrorKind::EncodedSeparator, 12)),
+        ("file:///C:/a%2Fb", (FileUriErrorKind::EncodedSeparator, 12)),
+        ("file:///C:/a%00", (FileUriErrorKind::EncodedNul, 12)),
+        ("file:///C:/%FF", (FileUriErrorKind::NotUtf8, 11)),
+        ("file://[::1]/share", (FileUriErrorKind::IpLiteralHost, 7)),
+        ("file://server/", (FileUriErrorKind::IncompleteUnc, 14)),
+        (
+            "file://server",
+            (
+                FileUriErrorKind::Rule(SchemeErrorKind::RelativeFilePath),
+                13,
+            ),
+        ),
+        (
+            "file://///server/share",
+            (FileUriErrorKind::IncompleteUnc, 9),
+        ),
+        ("file:///C:/x?y", (FileUriErrorKind::Query, 12)),
+        ("http://h/C:/x", (FileUriErrorKind::NotFile, 0)),
+        (
+            "file://u@h/x",
+            (
+                FileUriErrorKind::Rule(SchemeErrorKind::UserinfoNotAllowed),
+                7,
+            ),
+        ),
+    ] {
+        assert_eq!(to_path(uri, Windows), Err(error), "{uri}");
+    }
+}
+
+#[test]
+fn posix_paths_and_uris() {
+    use PathStyle::Posix;
+    for (path, uri) in [
+        ("/", "file:///"),
+        ("/a b/c?d#e", "file:///a%20b/c%3Fd%23e"),
+        ("/C:/x", "file:///C%3A/x"),
+        ("/x/C:/y", "file:///x/C:/y"),
+        ("//net/x", "file:////net/x"),
+        ("/50%/é", "file:///50%25/%C3%A9"),
+        ("/a\\b", "file:///a%5Cb"),
+    ] {
+        assert_eq!(to_uri(path, Posix).as_deref(), Ok(uri), "{path}");
+        assert_eq!(to_path(uri, Posix).as_deref(), Ok(path), "{uri}");
+    }
+    assert_eq!(
+        to_uri("rel/x", Posix),
+        Err((FilePathErrorKind::Relative, 0))
+    );
+    assert_eq!(to_uri("/a\0", Posix), Err((FilePathErrorKind::Nul, 2)));
+    assert_eq!(
+        to_path("file:///a%2Fb", Posix),
+        Err((FileUriErrorKind::EncodedSeparator, 9))
+    );
+    assert_eq!(
+        to_path("file:///a%00", Posix),
+        Err((FileUriErrorKind::EncodedNul, 9))
+    );
+    assert_eq!(
+        to_path("file:///%FF", Posix),
+        Err((FileUriErrorKind::NotUtf8, 8))
+    );
+    assert_eq!(to_path("file:///a%5Cb", Posix).as_deref(), Ok("/a\\b"));
+    let uri = Uri::parse("file:///%FF%00x").unwrap();
+    assert_eq!(
+        uri_to_posix_bytes(&uri).unwrap_err().kind(),
+        FileUriErrorKind::EncodedNul
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn host_paths_through_std() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let path = std::path::Path::new(std::ffi::OsStr::from_bytes(b"/tmp/\xFF name"));
+    let uri = uri::UriBuf::from_file_path(path).unwrap();
+    assert_eq!(uri, "file:///tmp/%FF%20name");
+    assert_eq!(uri.as_uri().to_file_path().unwrap(), path);
+}
+
+fn windows_name() -> impl Strategy<Value = String> {
+    // Names Windows allows: no separators, no NUL; with the characters
+    // that need encoding, `%`, non-ASCII and a colon (a stream name).
+    prop::collection::vec(
+        prop::sample::select(vec![
+            "a", "Z", " ", "%", "é", "#", "?", "$", ";", ":", "~", "&", "[", "例", "%2F", ".",
+        ]),
+        1..5,
+    )
+    .prop_map(|pieces| pieces.concat())
+}
+
+proptest! {
+    #[test]
+    fn posix_paths_round_trip(segments in prop::collection::vec(prop::collection::vec(1u8..=255, 0..6), 0..5)) {
+        let mut path = Vec::new();
+        for segment in &segments {
+            path.push(b'/');
+            path.extend(segment.iter().map(|&b| if b == b'/' { b'_' } else { b }));
+        }
+        if path.is_empty() {
+            path.push(b'/');
+        }
+        let uri = posix_bytes_to_uri(&path).unwrap();
+        prop_assert!(uri.as_uri().check_scheme_rules().is_ok());
+        prop_assert_eq!(uri_to_posix_bytes(&uri.as_uri()).unwrap(), path);
+    }
+
+    #[test]
+    fn windows_paths_round_trip(
+        unc in any::<bool>(),
+        drive in prop::sample::select(vec!["C:", "d:", "Z:"]),
+        server in prop::sample::select(vec!["srv", "host.example.com", "localhost", "a b"]),
+        names in prop::collection::vec(windows_name(), 1..5),
+        trailing in any::<bool>(),
+    ) {
+        let mut path = if unc { format!(r"\\{server}") } else { drive.to_owned() };
+        for name in &names {
+            path.push('\\');
+            path.push_str(name);
+        }
+        if trailing {
+            path.push('\\');
+        }
+        let uri = path_to_uri(&path, PathStyle::Windows).unwrap();
+        prop_assert!(uri.as_uri().check_scheme_rules().is_ok());
+        prop_assert_eq!(uri_to_path(&uri.as_uri(), PathStyle::Windows).unwrap(), path);
+    }
+}
+
+/// RFC 6068 section 6: what each example URI says, decoded.
+#[test]
+fn the_examples_of_rfc_6068_read_decoded() {
+    let mail = |text: &'static str| Mailto::new(Uri::parse(text).unwrap()).unwrap();
+    let m = mail("mailto:infobot@example.com?body=send%20current-issue%0D%0Asend%20index");
+    assert!(m.to().eq(["infobot@example.com"]));
+    assert_eq!(
+        m.body().as_deref(),
+        Some("send current-issue\r\nsend index")
+    );
+    let m = mail("mailto:list@example.org?In-Reply-To=%3C3469A91.D10AF4C@example.com%3E");
+    assert_eq!(
+        m.in_reply_to().as_deref(),
+        Some("<3469A91.D10AF4C@example.com>")
+    );
+    let m = mail("mailto:joe@example.com?cc=bob@example.com&body=hello");
+    assert!(m.cc().eq(["bob@example.com"]));
+    assert!(m.headers().eq([
+        ("cc".into(), "bob@example.com".into()),
+        ("body".into(), "hello".into())
+    ]));
+    assert!(
+        mail("mailto:?to=addr1@an.example,addr2@an.example")
+            .to()
+            .eq(["addr1@an.example", "addr2@an.example"])
+    );
+    assert!(
+        mail("mailto:addr1@an.example,addr2@an.example")
+            .to()
+            .eq(["addr1@an.example", "addr2@an.example"])
+    );
+    let m = mail("mailto:?to=joe@example.com&cc=bob@example.com&body=hello");
+    assert!(m.to().eq(["joe@example.com"]));
+    assert!(
+        mail("mailto:gorby%25kremvax@example.com")
+            .to()
+            .eq(["gorby%kremvax@example.com"])
+    );
+    let m = mail("mailto:unlikely%3Faddress@example.com?blat=foop");
+    assert!(m.to().eq(["unlikely?address@example.com"]));
+    assert_eq!(m.header("BLAT").as_deref(), Some("foop"));
+    assert!(
+        mail("mailto:Mike%26family@example.org")
+            .to()
+            .eq(["Mike&family@example.org"])
+    );
+    assert!(
+        mail("mailto:%22not%40me%22@example.org")
+            .to()
+            .eq(["\"not@me\"@example.org"])
+    );
+    assert!(
+        mail("mailto:%22oh%5C%5Cno%22@example.org")
+            .to()
+            .eq([r#""oh\\no"@example.org"#])
+    );
+    assert!(
+        mail("mailto:%22%5C%5C%5C%22it's%5C%20ugly%5C%5C%5C%22%22@example.org")
+            .to()
+            .eq([r#""\\\"it's\ ugly\\\""@example.org"#])
+    );
+    assert_eq!(
+        mail("mailto:user@example.org?subject=caf%C3%A9")
+            .subject()
+            .as_deref(),
+        Some("café")
+    );
+    let m = mail("mailto:user@example.org?subject=%3D%3Futf-8%3FQ%3Fcaf%3DC3%3DA9%3F%3D");
+    assert_eq!(m.subject().as_deref(), Some("=?utf-8?Q?caf=C3=A9?="));
+    let m = mail("mailto:user@%E7%B4%8D%E8%B1%86.example.org?subject=Test&body=NATTO");
+    assert!(m.to().eq(["user@納豆.example.org"]));
+    assert_eq!(
+        (m.subject().as_deref(), m.body().as_deref()),
+        (Some("Test"), Some("NATTO"))
+    );
+}
+
+#[test]
+fn the_builder_writes_what_the_view_reads() {
+    let addresses = [
+        "\"not@me\"@example.org",
+        r#""oh\\no"@example.org"#,
+        "Mike&family@example.org",
+        "gorby%kremvax@example.com",
+        "user@納豆.example.org",
+        "a,b\"@x",
+    ];
+    let valid = &addresses[..5];
+    let mut builder = MailtoBuilder::new();
+    for address in valid {
+        builder = builder.to(address);
+    }
+    let uri = builder
+        .cc("bob@example.com")
+        .subject("café & co = 100%?")
+        .body("one\ntwo\r\nthree\rfour")
+        .header("X-Tag", "a/b")
+        .build()
+        .unwrap();
+    let m = Mailto::new(uri.as_uri()).unwrap();
+    assert!(m.to().eq(valid.iter().copied()));
+    assert!(m.cc().eq(["bob@example.com"]));
+    assert_eq!(m.subject().as_deref(), Some("café & co = 100%?"));
+    assert_eq!(m.body().as_deref(), Some("one\r\ntwo\r\nthree\r\nfour"));
+    assert_eq!(m.header("x-tag").as_deref(), Some("a/b"));
+    // The RFC's own spellings come out of the builder.
+    assert_eq!(
+        MailtoBuilder::new().to(valid[1]).build().unwrap(),
+        "mailto:%22oh%5C%5Cno%22@example.org"
+    );
+    assert_eq!(
+        MailtoBuilder::new().to(valid[2]).build().unwrap(),
+        "mailto:Mike%26family@example.org"
+    );
+    let err = MailtoBuilder::new().to(addresses[5]).build().unwrap_err();
+    assert_eq!(
+        (err.part(), err.index(), err.kind()),
+        ("to", 1, SchemeErrorKind::InvalidAddress)
+    );
+    let err = MailtoBuilder::new()
+        .subject("a\r\nBcc: evil@example.com")
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        (err.part(), err.index(), err.kind()),
+        ("header value", 1, SchemeErrorKind::HeaderLineBreak)
+    );
+}
+
+#[test]
+fn the_mailto_view_refuses_with_positions() {
+    let err = |text: &str| Mailto::new(Uri::parse(text).unwrap()).unwrap_err();
+    assert_eq!(
+        err("mailto:a@x?subject=%FF").kind(),
+        SchemeErrorKind::InvalidUtf8
+    );
+    assert_eq!(err("mailto:a@x?subject=%FF").index(), 19);
+    assert_eq!(err("news:a@x").kind(), SchemeErrorKind::NotThisScheme);
+    assert_eq!(err("mailto:a@x?a=b=c").index(), 14);
+}
+
+#[test]
+fn literals_obey_the_scheme_rules_too() {
+    assert_eq!(
+        uri!("mailto:%22not%40me%22@example.org").as_str(),
+        "mailto:%22not%40me%22@example.org"
+    );
+    assert_eq!(
+        uri!("ftp://ftp.example.org/pub/notes.txt;type=a").path(),
+        "/pub/notes.txt;type=a"
+    );
+    assert_eq!(uri!("file:///C:/Windows").path(), "/C:/Windows");
+}

@@ -1,0 +1,3 @@
+fn main() {
+    let _ = uri::uri!("file://host:21/etc/fstab");
+}

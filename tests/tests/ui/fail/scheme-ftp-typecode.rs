@@ -1,0 +1,3 @@
+fn main() {
+    let _ = uri::uri!("ftp://ftp.example.org/pub/f.txt;type=x");
+}

@@ -1,0 +1,3 @@
+fn main() {
+    let _ = uri::uri!("https://user:pw@example.com/");
+}

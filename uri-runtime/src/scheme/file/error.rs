@@ -1,0 +1,161 @@
+//! Why a path has no `file` URI, and why a URI names no path.
+
+use core::fmt;
+
+use super::super::SchemeErrorKind;
+
+/// Why a path cannot be written as a `file` URI, and where in the path.
+///
+/// ```
+/// use uri_runtime::scheme::file::{path_to_uri, FilePathErrorKind, PathStyle};
+///
+/// let err = path_to_uri(r"\\.\COM1", PathStyle::Windows).unwrap_err();
+/// assert_eq!((err.kind(), err.index()), (FilePathErrorKind::DevicePath, 0));
+/// assert_eq!(err.to_string(), "a device path has no file URI at byte 0");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FilePathError {
+    index: usize,
+    kind: FilePathErrorKind,
+}
+
+/// What [`FilePathError`] found; each kind says where its index points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FilePathErrorKind {
+    /// A relative path (`a/b`), or on Windows one relative to a current
+    /// directory or drive (`\a`, `C:a`, `C:`): a URI cannot say what it is
+    /// relative to. At 0.
+    Relative,
+    /// A NUL byte, which no file system allows in a path; at it.
+    Nul,
+    /// A Windows device path (`\\.\…`), or a `\\?\` path that names
+    /// neither a drive nor a UNC share (`\\?\Volume{…}\`); at 0.
+    DevicePath,
+    /// A UNC path without a server or share name (`\\server`); where the
+    /// missing name should start.
+    IncompleteUnc,
+    /// A path that is not Unicode where text was needed (a Windows path
+    /// with unpaired surrogates); at 0.
+    NotUnicode,
+}
+
+impl FilePathError {
+    pub(super) fn new(index: usize, kind: FilePathErrorKind) -> FilePathError {
+        FilePathError { index, kind }
+    }
+
+    /// The byte offset in the path.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// What is wrong.
+    pub fn kind(&self) -> FilePathErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for FilePathError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.kind {
+            FilePathErrorKind::Relative => "a relative path has no file URI",
+            FilePathErrorKind::Nul => "NUL byte in a path",
+            FilePathErrorKind::DevicePath => "a device path has no file URI",
+            FilePathErrorKind::IncompleteUnc => "a UNC path needs a server and a share name",
+            FilePathErrorKind::NotUnicode => "path is not Unicode",
+        };
+        write!(f, "{what} at byte {}", self.index)
+    }
+}
+
+impl core::error::Error for FilePathError {}
+
+/// Why a URI names no path in the asked convention, and where in the URI.
+///
+/// ```
+/// use uri_runtime::scheme::file::{uri_to_path, FileUriErrorKind, PathStyle};
+/// use uri_runtime::Uri;
+///
+/// let uri = Uri::parse("file:///tmp/a%2Fb")?;
+/// let err = uri_to_path(&uri, PathStyle::Posix).unwrap_err();
+/// assert_eq!((err.kind(), err.index()), (FileUriErrorKind::EncodedSeparator, 13));
+/// # Ok::<(), uri_runtime::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FileUriError {
+    index: usize,
+    kind: FileUriErrorKind,
+}
+
+/// What [`FileUriError`] found; each kind says where its index points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FileUriErrorKind {
+    /// The scheme is not `file`; at 0.
+    NotFile,
+    /// A rule of RFC 8089 broken (userinfo, a port, a relative path); at
+    /// the offending text.
+    Rule(SchemeErrorKind),
+    /// A query, which a path cannot hold and which would otherwise be
+    /// lost; at the `?`.
+    Query,
+    /// For a POSIX path, a host other than empty or `localhost`: the file
+    /// is on another machine. At the host.
+    RemoteHost,
+    /// For a Windows path, a local URI whose path starts with neither a
+    /// drive letter nor a UNC server (`file:///tmp`); at the path.
+    NoDrive,
+    /// For a Windows path, an IPv6 or `IPvFuture` host, which UNC cannot
+    /// name; at the host.
+    IpLiteralHost,
+    /// For a Windows path, a UNC server without a share
+    /// (`file://server/`); where the share should be.
+    IncompleteUnc,
+    /// An escape of the separator (`%2F`, and `%5C` for Windows) inside a
+    /// segment, which would become a separator and name another file; at
+    /// the escape.
+    EncodedSeparator,
+    /// An escape of NUL (`%00`), which no path can hold; at the escape.
+    EncodedNul,
+    /// Escapes that do not decode to UTF-8 where the path is text (all of
+    /// Windows, and [`uri_to_path`](super::uri_to_path) for POSIX; the
+    /// byte form takes any bytes). At the first byte of the bad sequence.
+    NotUtf8,
+}
+
+impl FileUriError {
+    pub(super) fn new(index: usize, kind: FileUriErrorKind) -> FileUriError {
+        FileUriError { index, kind }
+    }
+
+    /// The byte offset in the URI.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// What is wrong.
+    pub fn kind(&self) -> FileUriErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for FileUriError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.kind {
+            FileUriErrorKind::NotFile => "not a file URI",
+            FileUriErrorKind::Rule(kind) => kind.description(),
+            FileUriErrorKind::Query => "a file path has no query",
+            FileUriErrorKind::RemoteHost => "a POSIX path cannot name a file on another host",
+            FileUriErrorKind::NoDrive => "a Windows path needs a drive letter or a UNC server",
+            FileUriErrorKind::IpLiteralHost => "a UNC path cannot name an IPv6 host",
+            FileUriErrorKind::IncompleteUnc => "a UNC path needs a share name",
+            FileUriErrorKind::EncodedSeparator => "an escaped separator would split a name",
+            FileUriErrorKind::EncodedNul => "an escaped NUL cannot be in a path",
+            FileUriErrorKind::NotUtf8 => "escapes that do not decode to UTF-8",
+        };
+        write!(f, "{what} at byte {}", self.index)
+    }
+}
+
+impl core::error::Error for FileUriError {}

@@ -1,0 +1,389 @@
+//! `mailto` URIs (RFC 6068): a view that reads the addresses and header
+//! fields decoded, and a builder that encodes each part by the RFC's
+//! rules.
+//!
+//! ```
+//! use uri_runtime::scheme::mailto::{Mailto, MailtoBuilder};
+//! use uri_runtime::Uri;
+//!
+//! let mail = Mailto::new(Uri::parse("mailto:joe@example.com?cc=bob@example.com&subject=Hi%20there")?)?;
+//! assert!(mail.to().eq(["joe@example.com"]));
+//! assert!(mail.cc().eq(["bob@example.com"]));
+//! assert_eq!(mail.subject().as_deref(), Some("Hi there"));
+//!
+//! let uri = MailtoBuilder::new()
+//!     .to("\"not@me\"@example.org")
+//!     .subject("Q&A")
+//!     .body("line one\nline two")
+//!     .build()?;
+//! assert_eq!(uri, "mailto:%22not%40me%22@example.org?subject=Q%26A&body=line%20one%0D%0Aline%20two");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::fmt;
+
+use super::{KnownScheme, SchemeError, SchemeErrorKind, check_utf8, check_view, decoded};
+use crate::pct::{self, EncodeSet, classes};
+use crate::{Uri, UriBuf};
+use uri_core::scheme::check_address;
+
+/// A header field's name or value: RFC 6068's `qchar`.
+const HEADER: EncodeSet = EncodeSet::keeping(classes::MAILTO_QCHAR);
+/// An address's local part: `qchar` without the `,` that separates
+/// addresses and the `@` that ends the local part.
+const LOCAL_PART: EncodeSet = HEADER.but_encode(b",@");
+/// An address's domain: `qchar` without `,`.
+const DOMAIN: EncodeSet = HEADER.but_encode(b",");
+
+/// A checked `mailto` URI, read decoded.
+///
+/// Addresses are split at each `,` as written, before decoding, so an
+/// encoded `%2C` stays inside its address. Header names compare without
+/// regard to ASCII case, as mail headers do; `+` is a plus sign, not a
+/// space (RFC 6068 section 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Mailto<'a> {
+    uri: Uri<'a>,
+    /// Where the addresses before the `?` end (they start after `mailto:`).
+    to_end: usize,
+}
+
+impl<'a> Mailto<'a> {
+    /// Checks `uri` as a `mailto` URI: the scheme, the syntax of each
+    /// address and header field, and that everything decodes to UTF-8,
+    /// so the accessors cannot fail.
+    ///
+    /// ```
+    /// use uri_runtime::scheme::mailto::Mailto;
+    /// use uri_runtime::{SchemeErrorKind, Uri};
+    ///
+    /// let err = Mailto::new(Uri::parse("mailto:joe@example.com,nobody")?).unwrap_err();
+    /// assert_eq!((err.kind(), err.index()), (SchemeErrorKind::MissingAtSign, 29));
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SchemeErrorKind::NotThisScheme`], a rule of RFC 6068 broken, or
+    /// [`SchemeErrorKind::InvalidUtf8`], each with its byte.
+    pub fn new(uri: Uri<'a>) -> Result<Mailto<'a>, SchemeError> {
+        check_view(&uri, &[KnownScheme::Mailto])?;
+        let parts = uri.components();
+        let start = uri.scheme().len() + 1;
+        let end = match (parts.query(), parts.fragment()) {
+            (Some(range), _) | (None, Some(range)) => range.start - 1,
+            (None, None) => uri.as_str().len(),
+        };
+        check_utf8(uri.as_str(), start..end)?;
+        if let Some(query) = parts.query() {
+            check_utf8(uri.as_str(), query)?;
+        }
+        Ok(Mailto { uri, to_end: end })
+    }
+
+    /// The URI viewed.
+    pub fn uri(&self) -> Uri<'a> {
+        self.uri
+    }
+
+    /// Every recipient: the addresses before the `?`, then those of each
+    /// `to` header field (RFC 6068 section 2 counts both), decoded.
+    pub fn to(&self) -> impl Iterator<Item = Cow<'a, str>> + 'a {
+        let start = self.uri.scheme().len() + 1;
+        let listed = self
+            .uri
+            .as_str()
+            .get(start..self.to_end)
+            .unwrap_or_default();
+        addresses(listed).chain(self.addresses_of("to"))
+    }
+
+    /// The addresses of the `cc` header fields, decoded.
+    pub fn cc(&self) -> impl Iterator<Item = Cow<'a, str>> + 'a {
+        self.addresses_of("cc")
+    }
+
+    /// The addresses of the `bcc` header fields, decoded.
+    pub fn bcc(&self) -> impl Iterator<Item = Cow<'a, str>> + 'a {
+        self.addresses_of("bcc")
+    }
+
+    /// The `subject`, decoded.
+    pub fn subject(&self) -> Option<Cow<'a, str>> {
+        self.header("subject")
+    }
+
+    /// The `body`, decoded; its line breaks are `\r\n`, as RFC 6068
+    /// section 5 writes them.
+    pub fn body(&self) -> Option<Cow<'a, str>> {
+        self.header("body")
+    }
+
+    /// The `In-Reply-To` field, decoded.
+    pub fn in_reply_to(&self) -> Option<Cow<'a, str>> {
+        self.header("in-reply-to")
+    }
+
+    /// The first header field named `name` (in any case), decoded.
+    pub fn header(&self, name: &str) -> Option<Cow<'a, str>> {
+        self.headers()
+            .find(|(field, _)| field.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value)
+    }
+
+    /// Every header field, in order, name and value decoded; `to`, `cc`
+    /// and `bcc` included, with their address lists as written.
+    pub fn headers(&self) -> impl Iterator<Item = (Cow<'a, str>, Cow<'a, str>)> + 'a {
+        let query = self.uri.query().filter(|query| !query.is_empty());
+        query
+            .into_iter()
+            .flat_map(|query| query.split('&'))
+            .map(|field| {
+                let (name, value) = field.split_once('=').unwrap_or((field, ""));
+                (decoded(name), decoded(value))
+            })
+    }
+
+    /// The addresses of the header fields named `name`.
+    fn addresses_of(&self, name: &'static str) -> impl Iterator<Item = Cow<'a, str>> + 'a {
+        let query = self.uri.query().filter(|query| !query.is_empty());
+        query
+            .into_iter()
+            .flat_map(|query| query.split('&'))
+            .filter_map(move |field| {
+                let (field, value) = field.split_once('=')?;
+                field.eq_ignore_ascii_case(name).then_some(value)
+            })
+            .flat_map(addresses)
+    }
+}
+
+impl<'a> TryFrom<Uri<'a>> for Mailto<'a> {
+    type Error = SchemeError;
+
+    fn try_from(uri: Uri<'a>) -> Result<Mailto<'a>, SchemeError> {
+        Mailto::new(uri)
+    }
+}
+
+/// The decoded addresses of a list as written (none for empty text).
+fn addresses(list: &str) -> impl Iterator<Item = Cow<'_, str>> {
+    let list = Some(list).filter(|list| !list.is_empty());
+    list.into_iter()
+        .flat_map(|list| list.split(','))
+        .map(decoded)
+}
+
+/// Writes a `mailto` URI from unencoded parts, encoding each by RFC 6068
+/// section 2: addresses keep `qchar` (with `,` and, in the local part, `@`
+/// encoded), header names and values keep `qchar`, and everything else,
+/// `%` and non-ASCII (as UTF-8) included, is percent-encoded.
+///
+/// Each address is checked against `addr-spec` before it is encoded, and a
+/// line break is refused in every header field but the body, where it
+/// could only start a header of its own; in the body, `\n`, `\r` and
+/// `\r\n` are all written `%0D%0A`, as section 5 requires.
+#[derive(Clone, Debug, Default)]
+#[must_use]
+pub struct MailtoBuilder {
+    to: String,
+    headers: String,
+    error: Option<MailtoError>,
+}
+
+impl MailtoBuilder {
+    /// An empty `mailto:`.
+    pub fn new() -> MailtoBuilder {
+        MailtoBuilder::default()
+    }
+
+    /// Adds a recipient before the `?`.
+    pub fn to(mut self, address: &str) -> MailtoBuilder {
+        let mut to = core::mem::take(&mut self.to);
+        if !to.is_empty() {
+            to.push(',');
+        }
+        self.push_address(&mut to, address, "to");
+        self.to = to;
+        self
+    }
+
+    /// Adds a `cc` header field with one address.
+    pub fn cc(self, address: &str) -> MailtoBuilder {
+        self.address_field("cc", address)
+    }
+
+    /// Adds a `bcc` header field with one address.
+    pub fn bcc(self, address: &str) -> MailtoBuilder {
+        self.address_field("bcc", address)
+    }
+
+    /// Adds the `subject`.
+    pub fn subject(self, subject: &str) -> MailtoBuilder {
+        self.header("subject", subject)
+    }
+
+    /// Adds the `body`, line breaks written `%0D%0A`.
+    pub fn body(mut self, body: &str) -> MailtoBuilder {
+        self.start_field("body");
+        let mut lines = body.split('\n').peekable();
+        while let Some(line) = lines.next() {
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            for (i, piece) in line.split('\r').enumerate() {
+                if i > 0 {
+                    self.headers.push_str("%0D%0A");
+                }
+                self.headers.push_str(&pct::encode(piece, &HEADER));
+            }
+            if lines.peek().is_some() {
+                self.headers.push_str("%0D%0A");
+            }
+        }
+        self
+    }
+
+    /// Adds any header field; `body` is written as [`body`](Self::body)
+    /// writes it.
+    pub fn header(mut self, name: &str, value: &str) -> MailtoBuilder {
+        if name.eq_ignore_ascii_case("body") {
+            return self.body(value);
+        }
+        for (part, text) in [("header name", name), ("header value", value)] {
+            if let Some(at) = text.find(['\r', '\n']) {
+                self.fail(MailtoError::new(
+                    part,
+                    text,
+                    at,
+                    SchemeErrorKind::HeaderLineBreak,
+                ));
+                return self;
+            }
+        }
+        self.start_field(name);
+        self.headers.push_str(&pct::encode(value, &HEADER));
+        self
+    }
+
+    /// The URI, or the first part that could not be written.
+    ///
+    /// # Errors
+    ///
+    /// [`MailtoError`]: an address that breaks `addr-spec`, or a line
+    /// break in a header field.
+    pub fn build(self) -> Result<UriBuf, MailtoError> {
+        if let Some(error) = self.error {
+            return Err(error);
+        }
+        let mut text = String::with_capacity(7 + self.to.len() + 1 + self.headers.len());
+        text.push_str("mailto:");
+        text.push_str(&self.to);
+        if !self.headers.is_empty() {
+            text.push('?');
+            text.push_str(&self.headers);
+        }
+        // Every part was encoded into its component's characters.
+        UriBuf::parse(text).map_err(|err| {
+            MailtoError::new("uri", "", err.index(), SchemeErrorKind::InvalidAddress)
+        })
+    }
+
+    fn address_field(mut self, name: &'static str, address: &str) -> MailtoBuilder {
+        self.start_field(name);
+        let mut headers = core::mem::take(&mut self.headers);
+        self.push_address(&mut headers, address, name);
+        self.headers = headers;
+        self
+    }
+
+    fn start_field(&mut self, name: &str) {
+        if !self.headers.is_empty() {
+            self.headers.push('&');
+        }
+        self.headers.push_str(&pct::encode(name, &HEADER));
+        self.headers.push('=');
+    }
+
+    /// Checks `address` and writes it encoded.
+    fn push_address(&mut self, out: &mut String, address: &str, part: &'static str) {
+        match check_address(address.as_bytes(), 0, address.len(), false) {
+            Ok(at) => {
+                let (local, domain) = address.split_at(at);
+                out.push_str(&pct::encode(local, &LOCAL_PART));
+                out.push('@');
+                out.push_str(&pct::encode(domain.get(1..).unwrap_or_default(), &DOMAIN));
+            }
+            Err(err) => self.fail(MailtoError::new(part, address, err.index(), err.kind())),
+        }
+    }
+
+    fn fail(&mut self, error: MailtoError) {
+        self.error.get_or_insert(error);
+    }
+}
+
+/// A part [`MailtoBuilder`] could not write: which part, its text, the
+/// byte of that text where the trouble is, and the rule.
+///
+/// ```
+/// use uri_runtime::scheme::mailto::MailtoBuilder;
+/// use uri_runtime::SchemeErrorKind;
+///
+/// let err = MailtoBuilder::new().to("a..b@example.org").build().unwrap_err();
+/// assert_eq!((err.part(), err.index(), err.kind()), ("to", 2, SchemeErrorKind::InvalidAddress));
+/// assert_eq!(err.to_string(), "to \"a..b@example.org\": character not allowed here in a mail address at byte 2");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MailtoError {
+    part: &'static str,
+    text: String,
+    index: usize,
+    kind: SchemeErrorKind,
+}
+
+impl MailtoError {
+    fn new(part: &'static str, text: &str, index: usize, kind: SchemeErrorKind) -> MailtoError {
+        MailtoError {
+            part,
+            text: String::from(text),
+            index,
+            kind,
+        }
+    }
+
+    /// The part: `to`, `cc`, `bcc`, `header name` or `header value`.
+    pub fn part(&self) -> &'static str {
+        self.part
+    }
+
+    /// The text given for that part.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The byte offset in [`text`](Self::text).
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The rule broken.
+    pub fn kind(&self) -> SchemeErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for MailtoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {:?}: {} at byte {}",
+            self.part,
+            self.text,
+            self.kind.description(),
+            self.index
+        )
+    }
+}
+
+impl core::error::Error for MailtoError {}

@@ -1,0 +1,114 @@
+//! What four schemes add to the generic syntax, one module each:
+//! [`file`] paths (RFC 8089), [`mailto`] addresses and header fields (RFC
+//! 6068), [`ftp`] names and typecodes (RFC 1738), and [`http`] targets and
+//! origins (RFC 9110).
+//!
+//! Parsing stays generic: `Uri::parse("http:///x")` succeeds, because RFC
+//! 3986 allows it. The rules of a scheme are applied where they are asked
+//! for: by [`Uri::check_scheme_rules`], by each module's typed view, and
+//! by `uri!` while compiling, all through the one function in `uri-core`
+//! ([`uri_core::scheme::check`]).
+//!
+//! ```
+//! use uri_runtime::{SchemeErrorKind, Uri};
+//!
+//! let uri = Uri::parse("https://user:pw@example.com/")?;
+//! let err = uri.check_scheme_rules().unwrap_err();
+//! assert_eq!(err.kind(), SchemeErrorKind::UserinfoNotAllowed);
+//! assert_eq!(err.index(), 8);
+//! assert!(Uri::parse("urn:isbn:0451450523")?.check_scheme_rules().is_ok());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! This layer reads the value types and writes through the builders and
+//! percent-coding below it; only the adapters sit above it.
+
+pub mod file;
+pub mod ftp;
+pub mod http;
+pub mod mailto;
+
+use alloc::borrow::Cow;
+use core::ops::Range;
+
+use crate::pct;
+use crate::{Uri, UriRef};
+pub use uri_core::scheme::{KnownScheme, SchemeError, SchemeErrorKind};
+
+impl Uri<'_> {
+    /// Checks the rules of this URI's scheme, for `http`, `https`, `ftp`,
+    /// `mailto` and `file`; other schemes pass. `uri!` runs the same check
+    /// on its literals while compiling.
+    ///
+    /// ```
+    /// use uri_runtime::{SchemeErrorKind, Uri};
+    ///
+    /// let uri = Uri::parse("ftp://example.com/f;type=x")?;
+    /// assert_eq!(uri.check_scheme_rules().unwrap_err().kind(), SchemeErrorKind::InvalidTypecode);
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The first rule broken, with the byte where it is broken.
+    pub fn check_scheme_rules(&self) -> Result<(), SchemeError> {
+        uri_core::scheme::check(self.as_str(), &self.components())
+    }
+
+    /// The scheme, if it is one whose rules this crate knows.
+    ///
+    /// ```
+    /// use uri_runtime::{KnownScheme, Uri};
+    ///
+    /// assert_eq!(Uri::parse("MailTo:a@example.org")?.known_scheme(), Some(KnownScheme::Mailto));
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    pub fn known_scheme(&self) -> Option<KnownScheme> {
+        KnownScheme::of(self.scheme())
+    }
+}
+
+impl UriRef<'_> {
+    /// [`Uri::check_scheme_rules`] for a reference with a scheme; a
+    /// relative reference passes.
+    ///
+    /// # Errors
+    ///
+    /// The first rule broken, with the byte where it is broken.
+    pub fn check_scheme_rules(&self) -> Result<(), SchemeError> {
+        uri_core::scheme::check(self.as_str(), &self.components())
+    }
+}
+
+/// What every view checks first: that `uri` is of `scheme` (any one of
+/// `schemes`) and keeps its rules.
+fn check_view(uri: &Uri<'_>, schemes: &[KnownScheme]) -> Result<KnownScheme, SchemeError> {
+    let Some(scheme) = uri.known_scheme().filter(|scheme| schemes.contains(scheme)) else {
+        return Err(SchemeError::new(
+            0,
+            uri.scheme().len(),
+            SchemeErrorKind::NotThisScheme,
+        ));
+    };
+    uri.check_scheme_rules()?;
+    Ok(scheme)
+}
+
+/// That `text[range]` decodes to UTF-8; a view calls it once, so its
+/// accessors can decode with [`decoded`] without failing.
+fn check_utf8(text: &str, range: Range<usize>) -> Result<(), SchemeError> {
+    let start = range.start;
+    match pct::decode_utf8(text.get(range).unwrap_or_default()) {
+        Ok(_) => Ok(()),
+        Err(err) => Err(SchemeError::new(
+            start + err.index(),
+            1,
+            SchemeErrorKind::InvalidUtf8,
+        )),
+    }
+}
+
+/// Decoded text that [`check_utf8`] passed.
+fn decoded(raw: &str) -> Cow<'_, str> {
+    pct::decode_utf8(raw).unwrap_or(Cow::Borrowed(raw))
+}
