@@ -164,3 +164,32 @@ fn readme_template_example_holds() -> Result<(), Box<dyn std::error::Error>> {
     assert_eq!(err.index(), 7);
     Ok(())
 }
+
+#[test]
+fn readme_schemes_example_holds() -> Result<(), Box<dyn std::error::Error>> {
+    use uri::scheme::file::{path_to_uri, uri_to_path};
+    use uri::{Mailto, MailtoBuilder, PathStyle};
+
+    let uri = Uri::parse("file:///C:/Users/me/Q%26A%201.txt")?;
+    assert_eq!(
+        uri_to_path(&uri, PathStyle::Windows)?,
+        r"C:\Users\me\Q&A 1.txt"
+    );
+    assert_eq!(
+        path_to_uri(r"\\server\share\a b", PathStyle::Windows)?,
+        "file://server/share/a%20b"
+    );
+    assert!(uri_to_path(&Uri::parse("file:///etc/a%2Fb")?, PathStyle::Posix).is_err());
+
+    let mail = Mailto::new(Uri::parse(
+        "mailto:%22not%40me%22@example.org?subject=caf%C3%A9",
+    )?)?;
+    assert!(mail.to().eq(["\"not@me\"@example.org"]));
+    assert_eq!(mail.subject().as_deref(), Some("café"));
+    let link = MailtoBuilder::new()
+        .to("joe@example.com")
+        .body("line 1\nline 2")
+        .build()?;
+    assert_eq!(link, "mailto:joe@example.com?body=line%201%0D%0Aline%202");
+    Ok(())
+}

@@ -61,6 +61,7 @@
 //! | query parameters | [`Uri::query_params`], [`Uri::form_params`], [`QueryWriter`] | 3.4 |
 //! | zone identifiers (RFC 6874), opt-in | [`ParseOptions`], [`Host::Ipv6Zoned`] | – |
 //! | text from the wild, repaired and reported | [`UriRefBuf::parse_lenient`], [`UriBuf::parse_lenient`], [`Uri::join_lenient`] | – |
+//! | the rules of http(s), ftp, mailto and file | [`Uri::check_scheme_rules`], [`scheme`]: file paths both ways, [`Mailto`], [`HttpTarget`], [`FtpUri`] | – |
 //!
 //! ```
 //! use uri_runtime::{Uri, UriRef};

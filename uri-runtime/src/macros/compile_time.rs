@@ -97,6 +97,38 @@
 //! Only string literals are accepted: a `const` or `concat!` is not
 //! expanded before the macro runs, and the error says so.
 //!
+//! # The rules of known schemes
+//!
+//! A literal of `http`, `https`, `ftp`, `mailto` or `file` must also keep
+//! its scheme's rules ([`crate::scheme`]), checked by the same function as
+//! [`Uri::check_scheme_rules`](crate::Uri::check_scheme_rules): an
+//! `http(s)` URI needs a host and may not carry userinfo (RFC 9110 section
+//! 4.2), an ftp typecode is `a`, `i` or `d`, a `mailto:` address is an
+//! `addr-spec`, a `file` URI has an absolute path and no port. Other
+//! schemes get the generic grammar only.
+//!
+//! ```compile_fail
+//! let u = uri_runtime::uri!("https://user:pw@example.com/");
+//! ```
+//!
+//! ```text
+//! error: userinfo not allowed at byte 8 (a rule of the `https` scheme, RFC 9110 section 4.2) (line 1, column 36)
+//!          https://user:pw@example.com/
+//!                  ^^^^^^^^
+//!          help: send credentials in an Authorization header, not in the URI
+//! ```
+//! ```compile_fail
+//! let u = uri_runtime::uri!("mailto:joe@example.com,nobody");
+//! ```
+//! ```compile_fail
+//! let u = uri_runtime::uri!("ftp://example.com/f.txt;type=x");
+//! ```
+//!
+//! A template with holes is checked for the `http(s)` rules only, which
+//! are about the authority, where no hole may stand; the other schemes'
+//! rules read the path and query, which the holes fill at run time, so
+//! check the result there.
+//!
 //! # Templates
 //!
 //! A literal with `{name}` holes is a template and gives an owned

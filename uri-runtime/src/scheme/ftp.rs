@@ -89,8 +89,8 @@ impl<'a> FtpUri<'a> {
     ///
     /// # Errors
     ///
-    /// [`SchemeErrorKind::NotThisScheme`], a rule of the scheme broken, or
-    /// [`SchemeErrorKind::InvalidUtf8`], each with its byte.
+    /// [`SchemeErrorKind::NotThisScheme`](super::SchemeErrorKind::NotThisScheme), a rule of the scheme broken, or
+    /// [`SchemeErrorKind::InvalidUtf8`](super::SchemeErrorKind::InvalidUtf8), each with its byte.
     pub fn new(uri: Uri<'a>) -> Result<FtpUri<'a>, SchemeError> {
         check_view(&uri, &[KnownScheme::Ftp])?;
         let parts = uri.components();

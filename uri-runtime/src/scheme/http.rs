@@ -51,10 +51,10 @@ impl<'a> HttpTarget<'a> {
     ///
     /// # Errors
     ///
-    /// [`SchemeErrorKind::NotThisScheme`] for another scheme; otherwise
-    /// the rule broken ([`SchemeErrorKind::MissingHost`],
-    /// [`SchemeErrorKind::UserinfoNotAllowed`],
-    /// [`SchemeErrorKind::PortOutOfRange`]) and where.
+    /// [`SchemeErrorKind::NotThisScheme`](super::SchemeErrorKind::NotThisScheme) for another scheme; otherwise
+    /// the rule broken ([`SchemeErrorKind::MissingHost`](super::SchemeErrorKind::MissingHost),
+    /// [`SchemeErrorKind::UserinfoNotAllowed`](super::SchemeErrorKind::UserinfoNotAllowed),
+    /// [`SchemeErrorKind::PortOutOfRange`](super::SchemeErrorKind::PortOutOfRange)) and where.
     pub fn new(uri: Uri<'a>) -> Result<HttpTarget<'a>, SchemeError> {
         let scheme = check_view(&uri, &[KnownScheme::Http, KnownScheme::Https])?;
         let secure = scheme == KnownScheme::Https;

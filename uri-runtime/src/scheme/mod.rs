@@ -1,5 +1,5 @@
 //! What four schemes add to the generic syntax, one module each:
-//! [`file`] paths (RFC 8089), [`mailto`] addresses and header fields (RFC
+//! [`file`](mod@file) paths (RFC 8089), [`mailto`] addresses and header fields (RFC
 //! 6068), [`ftp`] names and typecodes (RFC 1738), and [`http`] targets and
 //! origins (RFC 9110).
 //!
