@@ -351,6 +351,20 @@ fn the_builder_writes_what_the_view_reads() {
         ("to", 1, SchemeErrorKind::InvalidAddress)
     );
     let err = MailtoBuilder::new()
+        .header("X-A\nB", "v")
+        .build()
+        .unwrap_err();
+    assert_eq!((err.part(), err.index()), ("header name", 3));
+    let err = MailtoBuilder::new()
+        .to("a@x")
+        .cc("nobody")
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        (err.part(), err.kind()),
+        ("cc", SchemeErrorKind::MissingAtSign)
+    );
+    let err = MailtoBuilder::new()
         .subject("a\r\nBcc: evil@example.com")
         .build()
         .unwrap_err();

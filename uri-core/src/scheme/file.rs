@@ -1,7 +1,7 @@
 //! `file` (RFC 8089 section 2): an authority that is a host only, and an
 //! absolute path.
 
-use super::{SchemeError, SchemeErrorKind};
+use super::{SchemeError, SchemeErrorKind, no_userinfo};
 use crate::Components;
 
 /// `file-URI = file-scheme ":" file-hier-part`, `file-hier-part = ( "//"
@@ -15,14 +15,7 @@ use crate::Components;
 /// meaning (the runtime's conversion to a path refuses it instead of
 /// dropping it).
 pub(super) const fn check(text: &[u8], parts: &Components) -> Result<(), SchemeError> {
-    if let Some(userinfo) = parts.userinfo() {
-        let len = userinfo.end - userinfo.start + 1;
-        return Err(SchemeError::new(
-            userinfo.start,
-            len,
-            SchemeErrorKind::UserinfoNotAllowed,
-        ));
-    }
+    attempt!(no_userinfo(parts));
     if let Some(port) = parts.port() {
         // At the `:`, and the digits after it.
         let len = port.end - port.start + 1;
@@ -69,15 +62,7 @@ pub const fn starts_with_drive(text: &[u8], from: usize, to: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::parse_uri;
-    use crate::scheme::{SchemeErrorKind, check};
-
-    fn error(text: &str) -> Option<(SchemeErrorKind, usize, usize)> {
-        let parts = parse_uri(text).unwrap();
-        check(text, &parts)
-            .err()
-            .map(|err| (err.kind(), err.index(), err.len()))
-    }
+    use crate::scheme::{SchemeErrorKind, first_error as error};
 
     #[test]
     fn the_forms_of_rfc_8089() {

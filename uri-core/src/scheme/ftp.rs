@@ -70,15 +70,7 @@ mod tests {
     extern crate std;
     use std::format;
 
-    use crate::parse_uri;
-    use crate::scheme::{SchemeErrorKind, check};
-
-    fn error(text: &str) -> Option<(SchemeErrorKind, usize, usize)> {
-        let parts = parse_uri(text).unwrap();
-        check(text, &parts)
-            .err()
-            .map(|err| (err.kind(), err.index(), err.len()))
-    }
+    use crate::scheme::{SchemeErrorKind, first_error as error};
 
     #[test]
     fn typecodes_a_i_and_d_in_either_case() {

@@ -1,35 +1,23 @@
 //! `http` and `https` (RFC 9110 section 4.2): a host is required, userinfo
 //! is refused, a port names a TCP port.
 
-use super::{SchemeError, SchemeErrorKind, check_server};
+use super::{SchemeError, check_server, no_userinfo};
 use crate::Components;
 
 /// RFC 9110 section 4.2.1: "A sender MUST NOT generate an "http" URI with
 /// an empty host identifier"; section 4.2.4: a sender "MUST NOT generate
 /// the userinfo subcomponent". Both apply to `https` too (4.2.2).
 pub(super) const fn check(text: &[u8], parts: &Components) -> Result<(), SchemeError> {
-    if let Some(userinfo) = parts.userinfo() {
-        // The userinfo and its `@`.
-        let len = userinfo.end - userinfo.start + 1;
-        return Err(SchemeError::new(
-            userinfo.start,
-            len,
-            SchemeErrorKind::UserinfoNotAllowed,
-        ));
-    }
+    attempt!(no_userinfo(parts));
     check_server(text, parts)
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::parse_uri;
-    use crate::scheme::{SchemeErrorKind, check};
+    use crate::scheme::{SchemeErrorKind, first_error};
 
     fn kind_and_index(text: &str) -> Option<(SchemeErrorKind, usize)> {
-        let parts = parse_uri(text).unwrap();
-        check(text, &parts)
-            .err()
-            .map(|err| (err.kind(), err.index()))
+        first_error(text).map(|(kind, index, _)| (kind, index))
     }
 
     #[test]

@@ -276,15 +276,7 @@ impl Reader<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::parse_uri;
-    use crate::scheme::{SchemeErrorKind, check, check_address};
-
-    fn error(text: &str) -> Option<(SchemeErrorKind, usize, usize)> {
-        let parts = parse_uri(text).unwrap();
-        check(text, &parts)
-            .err()
-            .map(|err| (err.kind(), err.index(), err.len()))
-    }
+    use crate::scheme::{SchemeErrorKind, check_address, first_error as error};
 
     /// RFC 6068 section 6: every example URI.
     #[test]

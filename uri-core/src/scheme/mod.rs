@@ -318,6 +318,18 @@ const fn port_value(digits: &[u8], from: usize, to: usize) -> Option<u16> {
     Some(value as u16)
 }
 
+/// Refuses a userinfo (`http`, `https`, `file`), covering it and its `@`.
+const fn no_userinfo(parts: &Components) -> Result<(), SchemeError> {
+    match parts.userinfo() {
+        Some(userinfo) => Err(SchemeError::new(
+            userinfo.start,
+            userinfo.end - userinfo.start + 1,
+            SchemeErrorKind::UserinfoNotAllowed,
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The host/port rules `http`, `https` and `ftp` share: a non-empty host,
 /// a port that fits in 16 bits.
 const fn check_server(text: &[u8], parts: &Components) -> Result<(), SchemeError> {
@@ -349,4 +361,14 @@ const fn check_server(text: &[u8], parts: &Components) -> Result<(), SchemeError
         ));
     }
     Ok(())
+}
+
+/// What the per-scheme tests compare: the kind, index and length of the
+/// first rule `text` breaks.
+#[cfg(test)]
+fn first_error(text: &str) -> Option<(SchemeErrorKind, usize, usize)> {
+    let parts = crate::parse_uri(text).ok()?;
+    check(text, &parts)
+        .err()
+        .map(|err| (err.kind(), err.index(), err.len()))
 }

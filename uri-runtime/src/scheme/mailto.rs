@@ -201,12 +201,15 @@ impl MailtoBuilder {
 
     /// Adds a recipient before the `?`.
     pub fn to(mut self, address: &str) -> MailtoBuilder {
-        let mut to = core::mem::take(&mut self.to);
-        if !to.is_empty() {
-            to.push(',');
+        match encoded_address(address, "to") {
+            Ok(encoded) => {
+                if !self.to.is_empty() {
+                    self.to.push(',');
+                }
+                self.to.push_str(&encoded);
+            }
+            Err(error) => self.fail(error),
         }
-        self.push_address(&mut to, address, "to");
-        self.to = to;
         self
     }
 
@@ -290,10 +293,13 @@ impl MailtoBuilder {
     }
 
     fn address_field(mut self, name: &'static str, address: &str) -> MailtoBuilder {
-        self.start_field(name);
-        let mut headers = core::mem::take(&mut self.headers);
-        self.push_address(&mut headers, address, name);
-        self.headers = headers;
+        match encoded_address(address, name) {
+            Ok(encoded) => {
+                self.start_field(name);
+                self.headers.push_str(&encoded);
+            }
+            Err(error) => self.fail(error),
+        }
         self
     }
 
@@ -305,22 +311,21 @@ impl MailtoBuilder {
         self.headers.push('=');
     }
 
-    /// Checks `address` and writes it encoded.
-    fn push_address(&mut self, out: &mut String, address: &str, part: &'static str) {
-        match check_address(address.as_bytes(), 0, address.len(), false) {
-            Ok(at) => {
-                let (local, domain) = address.split_at(at);
-                out.push_str(&pct::encode(local, &LOCAL_PART));
-                out.push('@');
-                out.push_str(&pct::encode(domain.get(1..).unwrap_or_default(), &DOMAIN));
-            }
-            Err(err) => self.fail(MailtoError::new(part, address, err.index(), err.kind())),
-        }
-    }
-
     fn fail(&mut self, error: MailtoError) {
         self.error.get_or_insert(error);
     }
+}
+
+/// `address` checked against `addr-spec` and encoded, local part and
+/// domain each with its set; `part` names it in the error.
+fn encoded_address(address: &str, part: &'static str) -> Result<String, MailtoError> {
+    let at = check_address(address.as_bytes(), 0, address.len(), false)
+        .map_err(|err| MailtoError::new(part, address, err.index(), err.kind()))?;
+    let (local, domain) = address.split_at(at);
+    let mut out = String::from(pct::encode(local, &LOCAL_PART));
+    out.push('@');
+    out.push_str(&pct::encode(domain.get(1..).unwrap_or_default(), &DOMAIN));
+    Ok(out)
 }
 
 /// A part [`MailtoBuilder`] could not write: which part, its text, the
