@@ -1,6 +1,8 @@
 //! RFC 6570 templates on any text, with values made from the rest of the
 //! input: parsing, expanding and matching never panic, errors point into
-//! the template, `expand` agrees with the parser on the expansion, and a
+//! the template, `check` (which reads an expression's body once) gives the
+//! answer of a walk with `next_piece` and `next_varspec` (which find its
+//! `}` first), `expand` agrees with the parser on the expansion, and a
 //! match of an expansion expands back to the same text (checked where
 //! every variable is a defined string and no `{+…}` or `{#…}` keeps
 //! escapes, which matching gives back decoded).
@@ -14,6 +16,10 @@ use uri_runtime::{UriRef, UriTemplate};
 
 fuzz_target!(|data: &str| {
     let (template, values) = data.split_once('\n').unwrap_or((data, ""));
+    assert_eq!(
+        UriTemplate::parse(template).map(|_| ()),
+        uri_core::template::check_by_walking(template)
+    );
     let template = match UriTemplate::parse(template) {
         Ok(template) => template,
         Err(err) => {
@@ -38,7 +44,10 @@ fuzz_target!(|data: &str| {
         match line.bytes().next() {
             Some(b'[') => {
                 only_strings = false;
-                lists.push((name, line[1..].split(',').map(str::to_owned).collect::<Vec<_>>()));
+                lists.push((
+                    name,
+                    line[1..].split(',').map(str::to_owned).collect::<Vec<_>>(),
+                ));
             }
             Some(b'{') => {
                 only_strings = false;

@@ -201,3 +201,39 @@ fn a_list_inside_a_list_is_an_error_at_its_variable() {
         assert_eq!(err, ExpandError::NestedValue { index }, "{template}");
     }
 }
+
+/// `check` reads an expression's body once, finding its `}` as it reads
+/// the variables; the walkers the expansion uses find the `}` first. The
+/// two must accept the same texts and report the same first error.
+mod one_reading_of_a_template {
+    use proptest::prelude::*;
+    use uri_core::template::{check, check_by_walking};
+
+    /// Texts made of what templates are made of, and of what breaks them.
+    fn template_text() -> impl Strategy<Value = String> {
+        let pieces = prop::sample::select(vec![
+            "{", "}", "+", "#", ".", "/", ";", "?", "&", "=", ",", "*", ":", "%", "%2", "%41", "1",
+            "0", "9999", "a", "b_c", "x", "'", " ", "é", "\u{fffe}", "{var}", "{/a,b*}", "{?q:3}",
+        ]);
+        prop::collection::vec(pieces, 0..12).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+        #[test]
+        fn check_agrees_with_the_walkers(text in template_text()) {
+            prop_assert_eq!(check(&text), check_by_walking(&text), "{:?}", text);
+        }
+    }
+
+    #[test]
+    fn the_cases_where_reading_once_could_differ() {
+        for text in [
+            "{", "{}", "{a,}", "{a,}b}", "{a b", "{a b}", "{a%2}", "{a.}", "{v:}", "{a*b}", "{=",
+            "{a,,",
+        ] {
+            assert_eq!(check(text), check_by_walking(text), "{text:?}");
+        }
+    }
+}

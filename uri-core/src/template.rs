@@ -19,9 +19,12 @@
 //! # Ok::<(), uri_core::template::TemplateError>(())
 //! ```
 //!
-//! Both the run-time `UriTemplate` and the compile-time literal walk a
-//! template with [`next_piece`] and [`next_varspec`], so a template text is
-//! accepted by one exactly when it is accepted by the other. Walking
+//! Both the run-time `UriTemplate` and the compile-time literal accept a
+//! template through [`check`], so a template text is accepted by one
+//! exactly when it is accepted by the other. The expansion walks it again
+//! with [`next_piece`] and [`next_varspec`], which `check` is built from
+//! (it reads an expression's body once, where the walkers find its `}`
+//! first; a property test holds the two to the same answers). Walking
 //! allocates nothing: a template is its text, and the pieces are found
 //! again on each expansion (a template's own text is short next to what it
 //! expands to, and a validated walk costs a few instructions per byte).
@@ -352,18 +355,69 @@ impl core::error::Error for TemplateError {}
 pub const fn check(text: &str) -> Result<(), TemplateError> {
     let bytes = text.as_bytes();
     let mut at = 0;
-    loop {
-        match next_piece(bytes, at) {
-            Ok(Some((Piece::Expression(expression), next))) => {
-                let mut var = expression.vars;
-                while var < expression.close {
-                    var = attempt!(next_varspec(bytes, var, expression.close)).1;
-                }
-                at = next;
+    while at < bytes.len() {
+        at = if bytes[at] == b'{' {
+            attempt!(checked_expression_end(bytes, at))
+        } else {
+            attempt!(literal_end(bytes, at))
+        };
+    }
+    Ok(())
+}
+
+/// [`check`] the long way: each piece found by [`next_piece`], each
+/// expression's variables by [`next_varspec`] up to the `}` it found, as
+/// the expansion walks a template. For the property test and the fuzz
+/// target that hold `check`, which reads an expression's body once, to
+/// the same answers.
+///
+/// # Errors
+///
+/// As [`check`].
+#[doc(hidden)]
+pub const fn check_by_walking(text: &str) -> Result<(), TemplateError> {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while let Some((piece, next)) = attempt!(next_piece(bytes, at)) {
+        if let Piece::Expression(expression) = piece {
+            let mut var = expression.vars;
+            while var < expression.close {
+                var = attempt!(next_varspec(bytes, var, expression.close)).1;
             }
-            Ok(Some((Piece::Literal { .. }, next))) => at = next,
-            Ok(None) => return Ok(()),
-            Err(err) => return Err(err),
+        }
+        at = next;
+    }
+    Ok(())
+}
+
+/// Checks the expression whose `{` is at `open` and returns the index
+/// after its `}`: what [`next_piece`] and [`next_varspec`] check together,
+/// with the body read once rather than twice (once for its `}`, once for
+/// its variables). The variables are read up to the first `}`, which ends
+/// them as an expression's `close` does. Only an error makes the search
+/// for a `}` that tells whether the expression is closed at all, so that
+/// an unclosed `{` is reported before anything inside it, as `next_piece`
+/// reports it.
+#[inline]
+const fn checked_expression_end(text: &[u8], open: usize) -> Result<usize, TemplateError> {
+    let (_, vars) = attempt!(operator(text, open));
+    let mut at = vars;
+    loop {
+        match next_varspec(text, at, text.len()) {
+            Ok((_, next)) if next < text.len() && text[next] == b'}' => return Ok(next + 1),
+            // After a `,`; at the end of the text, the next name is empty.
+            Ok((_, next)) => at = next,
+            Err(err) => {
+                let mut close = vars;
+                while close < text.len() && text[close] != b'}' {
+                    close += 1;
+                }
+                return Err(if close == text.len() {
+                    error(text, open, TemplateErrorKind::UnclosedExpression)
+                } else {
+                    err
+                });
+            }
         }
     }
 }
@@ -376,6 +430,7 @@ pub const fn check(text: &str) -> Result<(), TemplateError> {
 ///
 /// An invalid literal character or escape, a `}` with no `{`, a `{` with
 /// no `}`, a reserved operator or an empty expression.
+#[inline]
 pub const fn next_piece(text: &[u8], at: usize) -> Result<Option<(Piece, usize)>, TemplateError> {
     if at >= text.len() {
         return Ok(None);
@@ -391,6 +446,7 @@ pub const fn next_piece(text: &[u8], at: usize) -> Result<Option<(Piece, usize)>
 }
 
 /// How far literal text starting at `at` runs: to the next `{` or the end.
+#[inline]
 const fn literal_end(text: &[u8], mut at: usize) -> Result<usize, TemplateError> {
     while at < text.len() {
         at = TEMPLATE_LITERAL.span(text, at, text.len());
@@ -422,22 +478,9 @@ const fn literal_end(text: &[u8], mut at: usize) -> Result<usize, TemplateError>
 }
 
 /// Reads the `{` at `open`, its operator, and finds its `}`.
+#[inline]
 const fn expression(text: &[u8], open: usize) -> Result<Expression, TemplateError> {
-    let mut vars = open + 1;
-    let operator = if vars < text.len() {
-        match Operator::from_byte(text[vars]) {
-            Some(operator) => {
-                vars += 1;
-                operator
-            }
-            None if matches!(text[vars], b'=' | b',' | b'!' | b'@' | b'|') => {
-                return Err(error(text, vars, TemplateErrorKind::ReservedOperator));
-            }
-            None => Operator::Simple,
-        }
-    } else {
-        Operator::Simple
-    };
+    let (operator, vars) = attempt!(operator(text, open));
     let mut close = vars;
     while close < text.len() && text[close] != b'}' {
         close += 1;
@@ -456,18 +499,55 @@ const fn expression(text: &[u8], open: usize) -> Result<Expression, TemplateErro
     })
 }
 
+/// The operator after the `{` at `open`, and where the variables start.
+#[inline]
+const fn operator(text: &[u8], open: usize) -> Result<(Operator, usize), TemplateError> {
+    let mut vars = open + 1;
+    let operator = if vars < text.len() {
+        match Operator::from_byte(text[vars]) {
+            Some(operator) => {
+                vars += 1;
+                operator
+            }
+            None if matches!(text[vars], b'=' | b',' | b'!' | b'@' | b'|') => {
+                return Err(error(text, vars, TemplateErrorKind::ReservedOperator));
+            }
+            None => Operator::Simple,
+        }
+    } else {
+        Operator::Simple
+    };
+    Ok((operator, vars))
+}
+
 /// The variable whose name starts at `at`, inside an expression whose `}`
 /// is at `close`, and where the next one starts (`close` after the last).
+/// A `}` before `close` ends the variables as `close` does, so `close` may
+/// also be the text's length, for a reader that has not looked for the
+/// `}` yet.
 ///
 /// # Errors
 ///
 /// A name, modifier or separator that breaks `varspec` (RFC 6570 section
 /// 2.3 and 2.4).
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "inlined into each walker, the checks the caller already made fold away; about a \
+              fifth of a short template's parse and expansion"
+)]
 pub const fn next_varspec(
     text: &[u8],
     at: usize,
     close: usize,
 ) -> Result<(VarSpec, usize), TemplateError> {
+    // Clamped, so that the compiler sees every `text[i]` with `i < close`
+    // is in bounds and drops the checks from the loops.
+    let close = if close < text.len() {
+        close
+    } else {
+        text.len()
+    };
     let end = attempt!(name_end(text, at, close));
     let mut next = end;
     let modifier = if next < close && text[next] == b'*' {
@@ -480,12 +560,12 @@ pub const fn next_varspec(
     } else {
         Modifier::None
     };
-    if next < close {
+    if next < close && text[next] != b'}' {
         if text[next] != b',' {
             return Err(error(text, next, TemplateErrorKind::ExpectedCommaOrClose));
         }
         next += 1;
-        if next == close {
+        if next == close || text[next] == b'}' {
             return Err(error(text, next, TemplateErrorKind::EmptyVarName));
         }
     }
@@ -500,6 +580,8 @@ pub const fn next_varspec(
 }
 
 /// Where a `varname` starting at `at` ends.
+#[inline(always)]
+#[allow(clippy::inline_always, reason = "see `next_varspec`, its only caller")]
 const fn name_end(text: &[u8], mut at: usize, close: usize) -> Result<usize, TemplateError> {
     let start = at;
     while at < close {
@@ -529,14 +611,14 @@ const fn name_end(text: &[u8], mut at: usize, close: usize) -> Result<usize, Tem
         }
     }
     if at == start {
-        let kind = if at == close || text[at] == b',' {
+        let kind = if at == close || matches!(text[at], b',' | b'}') {
             TemplateErrorKind::EmptyVarName
         } else {
             TemplateErrorKind::InvalidVarName
         };
         return Err(error(text, at, kind));
     }
-    if at < close && !matches!(text[at], b'*' | b':' | b',') {
+    if at < close && !matches!(text[at], b'*' | b':' | b',' | b'}') {
         return Err(error(text, at, TemplateErrorKind::InvalidVarName));
     }
     Ok(at)
@@ -548,15 +630,14 @@ const fn is_var_start(byte: u8) -> bool {
 
 /// A `max-length` starting at `at`, and the index after it.
 const fn prefix(text: &[u8], at: usize, close: usize) -> Result<(u16, usize), TemplateError> {
-    let invalid = error(text, at, TemplateErrorKind::InvalidPrefix);
     if at >= close || !matches!(text[at], b'1'..=b'9') {
-        return Err(invalid);
+        return Err(error(text, at, TemplateErrorKind::InvalidPrefix));
     }
     let mut length: u16 = 0;
     let mut next = at;
     while next < close && text[next].is_ascii_digit() {
         if next - at == 4 {
-            return Err(invalid);
+            return Err(error(text, at, TemplateErrorKind::InvalidPrefix));
         }
         length = length * 10 + (text[next] - b'0') as u16;
         next += 1;

@@ -1,11 +1,13 @@
-//! The loops behind [`pct::encode`](crate::pct::encode): escapes written
-//! from a table, through a stack buffer, without a branch per byte.
+//! The loops behind [`pct::encode`](crate::pct::encode).
 //!
-//! Two loops, one per way of asking "which bytes does the set keep?":
-//! [`push_escaped`] looks bytes up eight at a time in the set's table, and
-//! [`masked::push_escaped`] takes a function answering for thirty-two
-//! bytes at once as a bit mask, which vector code computes in a few
-//! instructions (see `raw/x86.rs`).
+//! Two block loops write escapes from a table, through a stack buffer,
+//! without a branch per byte, one per way of asking "which bytes does the
+//! set keep?": [`push_escaped`] looks bytes up eight at a time in the
+//! set's table, and [`masked::push_escaped`] takes a function answering
+//! for thirty-two bytes at once as a bit mask, which vector code computes
+//! in a few instructions (see `raw/x86.rs`). [`push_each`] goes a byte at
+//! a time, for short input, where setting up a block costs more than the
+//! bytes, and for the modes that keep escapes or write a space as `+`.
 
 use uri_core::pct::{EncodeSet, encode_byte};
 
@@ -43,6 +45,49 @@ pub(crate) fn push_escaped(bytes: &[u8], set: &EncodeSet, mut emit: impl FnMut(&
             n += escape_each(window, tail, set);
         }
         emit(&buffer[..n]);
+    }
+}
+
+/// What [`push_each`] keeps besides the bytes the set keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Also {
+    /// Valid `%XX` triplets (`pct::encode_keep_escapes`).
+    pub(crate) escapes: bool,
+    /// A space, written as `+` (`pct::encode_form`).
+    pub(crate) space_as_plus: bool,
+}
+
+impl Also {
+    /// Only the bytes the set keeps.
+    pub(crate) const NOTHING: Also = Also {
+        escapes: false,
+        space_as_plus: false,
+    };
+}
+
+/// Escapes every byte of `bytes` that `set` does not keep, except what
+/// `also` keeps, a byte at a time, each byte or escape handed to `emit`
+/// on its own. A fixed-size piece is a few inlined stores where `emit`
+/// appends to a `String`, which beats copying a run of kept bytes as a
+/// slice (a call to `memcpy`) for the short values this is used for: a
+/// template value, a path segment.
+pub(crate) fn push_each(bytes: &[u8], set: &EncodeSet, also: Also, mut emit: impl FnMut(&[u8])) {
+    let mut at = 0;
+    while let Some(&byte) = bytes.get(at) {
+        if set.keeps(byte) {
+            emit(&[byte]);
+            at += 1;
+        } else if also.escapes && byte == b'%' && uri_core::pct::is_triplet(bytes, at, bytes.len())
+        {
+            emit(&bytes[at..at + 3]);
+            at += 3;
+        } else if also.space_as_plus && byte == b' ' {
+            emit(b"+");
+            at += 1;
+        } else {
+            emit(&encode_byte(byte));
+            at += 1;
+        }
     }
 }
 

@@ -4,9 +4,10 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use uri_core::pct::{EncodeSet, QUERY_PARAM, encode_byte, is_triplet};
+use uri_core::pct::{EncodeSet, QUERY_PARAM};
 
-use crate::bytes::{raw, scan};
+use crate::bytes::escape::Also;
+use crate::bytes::raw;
 
 /// Encodes every byte of `input` that `set` does not keep, `%` included,
 /// so that [`decode`](super::decode) always gives `input` back.
@@ -93,35 +94,14 @@ fn push_with(
     keep_escapes: bool,
     space_as_plus: bool,
 ) {
-    let bytes = input.as_bytes();
-    if !keep_escapes && !space_as_plus {
-        raw::push_escaped(out, bytes, set);
-        return;
-    }
-    let mut i = 0;
-    while i < bytes.len() {
-        // A kept run is ASCII, so the ends of a non-empty one are char
-        // boundaries (an empty one may sit inside an escaped character).
-        let run = scan::kept_prefix(&bytes[i..], set);
-        if run > 0 {
-            out.push_str(input.get(i..i + run).unwrap_or_default());
-            i += run;
-        }
-        match bytes.get(i) {
-            None => break,
-            Some(b'%') if keep_escapes && is_triplet(bytes, i, bytes.len()) => {
-                out.push_str(input.get(i..i + 3).unwrap_or_default());
-                i += 3;
-            }
-            Some(b' ') if space_as_plus => {
-                out.push('+');
-                i += 1;
-            }
-            Some(&b) => {
-                raw::push_ascii(out, &encode_byte(b));
-                i += 1;
-            }
-        }
+    let also = Also {
+        escapes: keep_escapes,
+        space_as_plus,
+    };
+    if also == Also::NOTHING {
+        raw::push_escaped(out, input.as_bytes(), set);
+    } else {
+        raw::push_escaped_each(out, input.as_bytes(), set, also);
     }
 }
 

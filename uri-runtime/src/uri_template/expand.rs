@@ -74,7 +74,11 @@ impl Writer<'_> {
         if self.started {
             self.out.push(char::from(self.operator.separator()));
         } else {
-            self.out.push_str(self.operator.first());
+            // `first` is one ASCII character or none: pushed as a
+            // character, not copied as a string.
+            if let [first] = self.operator.first().as_bytes() {
+                self.out.push(char::from(*first));
+            }
             self.started = true;
         }
     }

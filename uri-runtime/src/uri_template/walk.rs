@@ -41,6 +41,7 @@ pub(super) fn varspecs(template: &str) -> impl Iterator<Item = VarSpec> + '_ {
 }
 
 /// A variable's name.
+#[inline]
 pub(super) fn name(template: &str, spec: VarSpec) -> &str {
     &template[spec.start..spec.end]
 }

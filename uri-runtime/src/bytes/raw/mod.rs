@@ -37,8 +37,9 @@ use uri_core::pct::EncodeSet;
 use uri_core::table::Class;
 use uri_core::{Components, ParseError, ParseOptions};
 
+use crate::bytes::escape::{self, Also};
+use crate::bytes::scan;
 use crate::bytes::unescape::{self, Replacements};
-use crate::bytes::{escape, scan};
 
 /// `bytes`, decoded from a `str` with the escapes replaced by
 /// `replacements`, as a `String` if they are UTF-8, else the standard
@@ -86,25 +87,33 @@ pub(crate) fn push_ascii(out: &mut String, bytes: &[u8]) {
     safe::push_ascii(out, bytes);
 }
 
-/// Inputs shorter than this are escaped a byte at a time straight into
-/// the `String`: for them, zeroing the loops' stack buffer (1.5 KB) costs
-/// more than the bytes do. Template values and path segments are mostly
-/// this short.
+/// Inputs shorter than this are escaped a byte at a time
+/// ([`escape::push_each`]): for them, zeroing the block loops' stack
+/// buffer (1.5 KB) costs more than the bytes do. Template values and path
+/// segments are mostly this short.
 const SHORT_INPUT: usize = 32;
 
 /// Appends `bytes` to `out` with every byte `set` does not keep escaped,
 /// classifying sixteen bytes at a time with SSSE3 when the CPU has it.
+#[inline]
 pub(crate) fn push_escaped(out: &mut String, bytes: &[u8], set: &EncodeSet) {
     if bytes.len() < SHORT_INPUT {
-        for &byte in bytes {
-            if set.keeps(byte) {
-                push_ascii(out, &[byte]);
-            } else {
-                push_ascii(out, &uri_core::pct::encode_byte(byte));
-            }
-        }
-        return;
+        push_escaped_each(out, bytes, set, Also::NOTHING);
+    } else {
+        push_escaped_blocks(out, bytes, set);
     }
+}
+
+/// Appends `bytes` to `out` with every byte `set` does not keep escaped,
+/// except what `also` keeps, a byte at a time.
+pub(crate) fn push_escaped_each(out: &mut String, bytes: &[u8], set: &EncodeSet, also: Also) {
+    escape::push_each(bytes, set, also, |kept| push_ascii(out, kept));
+}
+
+/// [`push_escaped`] for long input, out of line so that a short value
+/// does not pay for setting up this frame.
+#[inline(never)]
+fn push_escaped_blocks(out: &mut String, bytes: &[u8], set: &EncodeSet) {
     #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
     if std::is_x86_feature_detected!("ssse3") {
         // SAFETY: the CPU supports SSSE3, as just checked.
