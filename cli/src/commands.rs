@@ -6,7 +6,7 @@ use uri_runtime::scheme::file;
 use uri_runtime::{PathStyle, SchemeRules, Uri, UriRef, UriRefBuf, pct};
 
 use crate::format::{Format, component};
-use crate::inputs;
+use crate::inputs::{self, Layout};
 use crate::outcome::Outcome;
 use crate::report;
 use crate::{Command, Part, Set};
@@ -14,8 +14,23 @@ use crate::{Command, Part, Set};
 /// Runs the command; `Ok(false)` when some input failed.
 pub(crate) fn run(command: Command) -> io::Result<bool> {
     match command {
-        Command::Parse { json, uris } => inputs::run(&uris, |text| parse(text, json)),
-        Command::Check { reference, uris } => inputs::run(&uris, |text| check(text, reference)),
+        Command::Parse {
+            json,
+            json_lines,
+            uris,
+        } => {
+            let layout = match (json, json_lines) {
+                (_, true) => Layout::JsonLines,
+                (true, false) => Layout::JsonArray,
+                (false, false) => Layout::Lines,
+            };
+            inputs::run_laid_out(&uris, layout, |text| parse(text, layout))
+        }
+        Command::Check {
+            reference,
+            scheme,
+            uris,
+        } => inputs::run(&uris, |text| check(text, reference, scheme)),
         Command::Normalize { scheme, uris } => inputs::run(&uris, |text| normalize(text, scheme)),
         Command::Resolve { base, references } => with_base(&base, |base| {
             inputs::run(&references, |text| resolve(base, text))
@@ -100,22 +115,31 @@ fn with_base(base: &str, f: impl FnOnce(&Uri<'_>) -> io::Result<bool>) -> io::Re
     }
 }
 
-fn parse(text: &str, json: bool) -> Outcome<'_> {
+fn parse(text: &str, layout: Layout) -> Outcome<'_> {
+    let json = layout != Layout::Lines;
     match UriRef::parse(text) {
-        Ok(r) if json => Outcome::Print(report::components_json(&r).to_string().into()),
+        Ok(r) if json => Outcome::Print(report::components_json(&r).into()),
         Ok(r) => Outcome::Print(report::components_text(&r).into()),
+        Err(err) if json => Outcome::Rejected(report::parse_error_json(text, &err)),
         Err(err) => Outcome::Failed(report::parse_error(text, &err)),
     }
 }
 
-fn check(text: &str, reference: bool) -> Outcome<'_> {
-    let result = if reference {
-        UriRef::parse(text).map(|_| ())
+fn check(text: &str, reference: bool, scheme: bool) -> Outcome<'_> {
+    let parsed = if reference {
+        UriRef::parse(text)
     } else {
-        Uri::parse(text).map(|_| ())
+        Uri::parse(text).map(UriRef::from)
     };
-    match result {
-        Ok(()) => Outcome::Silent,
+    match parsed {
+        Ok(r) if scheme => match (
+            r.check_scheme_rules(),
+            r.as_uri().and_then(|u| u.known_scheme()),
+        ) {
+            (Err(err), Some(known)) => Outcome::Failed(report::scheme_error(text, known, &err)),
+            _ => Outcome::Silent,
+        },
+        Ok(_) => Outcome::Silent,
         Err(err) => Outcome::Failed(report::parse_error(text, &err)),
     }
 }

@@ -61,6 +61,7 @@ fn owned(outcome: Outcome<'_>) -> Outcome<'static> {
         Outcome::Print(lines) => Outcome::Print(Cow::Owned(lines.into_owned())),
         Outcome::Silent => Outcome::Silent,
         Outcome::Failed(message) => Outcome::Failed(message),
+        Outcome::Rejected(line) => Outcome::Rejected(line),
     }
 }
 

@@ -10,15 +10,42 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::forms;
 use crate::outcome::Outcome;
+use crate::report;
+
+/// How the results are laid out on standard output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Layout {
+    /// Each result as it is, on its own line(s).
+    #[default]
+    Lines,
+    /// Each result a JSON object on its own line, a failed input's too.
+    JsonLines,
+    /// One JSON array of those objects, an element per line.
+    JsonArray,
+}
 
 /// Runs `each` over every input and returns whether all succeeded.
 pub(crate) fn run(
     args: &[String],
+    each: impl for<'a> FnMut(&'a str) -> Outcome<'a>,
+) -> io::Result<bool> {
+    run_laid_out(args, Layout::Lines, each)
+}
+
+/// [`run`], with the results laid out as `layout` says. In the JSON
+/// layouts a failed input is an object with an `error`, in its place
+/// among the results, and standard error gets only the summary.
+pub(crate) fn run_laid_out(
+    args: &[String],
+    layout: Layout,
     mut each: impl for<'a> FnMut(&'a str) -> Outcome<'a>,
 ) -> io::Result<bool> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let mut tally = Tally::default();
+    let mut tally = Tally {
+        layout,
+        ..Tally::default()
+    };
     for arg in args {
         if arg == "-" {
             tally.from_stdin = true;
@@ -32,17 +59,20 @@ pub(crate) fn run(
                 number += 1;
                 let input = line.strip_suffix(b"\n").unwrap_or(&line);
                 let input = input.strip_suffix(b"\r").unwrap_or(input);
-                let outcome = match std::str::from_utf8(input) {
-                    Ok(text) => forms::apply(text, &mut each),
-                    Err(err) => Outcome::Failed(not_utf8(number, input, &err)),
-                };
-                tally.record(outcome, &mut out)?;
+                match std::str::from_utf8(input) {
+                    Ok(text) => tally.record(text, forms::apply(text, &mut each), &mut out)?,
+                    Err(err) => {
+                        let failed = Outcome::Failed(not_utf8(number, input, &err));
+                        tally.record(&String::from_utf8_lossy(input), failed, &mut out)?;
+                    }
+                }
                 line.clear();
             }
         } else {
-            tally.record(forms::apply(arg, &mut each), &mut out)?;
+            tally.record(arg, forms::apply(arg, &mut each), &mut out)?;
         }
     }
+    tally.finish(&mut out)?;
     out.flush()?;
     // A clean run says nothing: scripts read stderr as "something to see".
     if tally.from_stdin && (tally.failed > 0 || SUMMARY.load(Ordering::Relaxed)) {
@@ -87,15 +117,31 @@ fn not_utf8(number: u64, line: &[u8], err: &std::str::Utf8Error) -> String {
 struct Tally {
     inputs: u64,
     failed: u64,
+    /// Results written, for the commas of a JSON array.
+    printed: u64,
     from_stdin: bool,
+    layout: Layout,
 }
 
 impl Tally {
-    fn record(&mut self, outcome: Outcome<'_>, out: &mut impl Write) -> io::Result<()> {
+    fn record(
+        &mut self,
+        input: &str,
+        outcome: Outcome<'_>,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
         self.inputs += 1;
         match outcome {
-            Outcome::Print(text) => writeln!(out, "{text}"),
+            Outcome::Print(text) => self.print(&text, out),
             Outcome::Silent => Ok(()),
+            Outcome::Rejected(line) => {
+                self.failed += 1;
+                self.print(&line, out)
+            }
+            Outcome::Failed(message) if self.layout != Layout::Lines => {
+                self.failed += 1;
+                self.print(&report::failure_json(input, &message), out)
+            }
             Outcome::Failed(message) => {
                 if let Some(marker) = FAILURE_MARKER.get().and_then(Option::as_deref) {
                     writeln!(out, "{marker}")?;
@@ -106,6 +152,29 @@ impl Tally {
                 eprintln!("{message}");
                 Ok(())
             }
+        }
+    }
+
+    /// One result and its line break; inside a JSON array, the `[` or the
+    /// comma before it, and the line break after it left to what follows.
+    fn print(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
+        let first = self.printed == 0;
+        self.printed += 1;
+        if self.layout == Layout::JsonArray {
+            out.write_all(if first { b"[\n" } else { b",\n" })?;
+            out.write_all(text.as_bytes())
+        } else {
+            out.write_all(text.as_bytes())?;
+            out.write_all(b"\n")
+        }
+    }
+
+    /// Closes a JSON array (an empty one when nothing was printed).
+    fn finish(&self, out: &mut impl Write) -> io::Result<()> {
+        match (self.layout, self.printed) {
+            (Layout::JsonArray, 0) => out.write_all(b"[]\n"),
+            (Layout::JsonArray, _) => out.write_all(b"\n]\n"),
+            _ => Ok(()),
         }
     }
 }

@@ -19,6 +19,7 @@ mod commands;
 mod format;
 mod forms;
 mod inputs;
+mod json;
 mod outcome;
 mod report;
 
@@ -59,9 +60,17 @@ enum Command {
     /// Print the components of each URI reference (absent ones as `none`,
     /// present ones quoted, so `""` is an empty one).
     Parse {
-        /// One JSON object per line, absent components as `null`.
+        /// One JSON array of objects, an object per line: the components
+        /// (absent ones `null`), `host_kind`, the query's decoded `params`;
+        /// a failed input is an object with an `error` (`kind`,
+        /// `component`, `index`, `message`) in its place, and standard
+        /// error then gets only the summary.
         #[arg(long)]
         json: bool,
+        /// The same objects, one per line with no array around them
+        /// (JSON Lines), for streaming.
+        #[arg(long)]
+        json_lines: bool,
         #[arg(required = true)]
         uris: Vec<String>,
     },
@@ -71,6 +80,12 @@ enum Command {
         /// Accept relative references too (RFC 3986 `URI-reference`).
         #[arg(long)]
         reference: bool,
+        /// Apply the rules of the schemes the library knows, beyond the
+        /// generic syntax: http and https need a host (RFC 9110), ftp
+        /// typecodes (RFC 1738), mailto addresses and headers (RFC 6068),
+        /// file paths (RFC 8089).
+        #[arg(long)]
+        scheme: bool,
         #[arg(required = true)]
         uris: Vec<String>,
     },

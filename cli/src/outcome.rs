@@ -13,4 +13,8 @@ pub(crate) enum Outcome<'a> {
     Silent,
     /// A message for standard error; the input counts as failed.
     Failed(String),
+    /// Printed where the result would be, and the input counts as failed:
+    /// a JSON object that carries the error itself, so standard error
+    /// gets nothing.
+    Rejected(String),
 }

@@ -1,12 +1,18 @@
-//! How results and errors look: components as aligned text or as one JSON
-//! object per line, errors with the input drawn and carets under the
+//! How results and errors look: components as aligned text or as JSON
+//! objects, errors with the input drawn and carets under the
 //! culprit, in colour only when standard error is a terminal.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 
-use serde_json::{Value, json};
-use uri_runtime::{Caret, HostKind, KnownScheme, Mailto, ParseError, UriRef};
+use uri_runtime::pct::DecodeErrorKind;
+use uri_runtime::{
+    Caret, Component, HostKind, KnownScheme, Mailto, ParseError, ParseErrorKind, SchemeError,
+    UriRef,
+};
+
+use crate::json;
 
 /// The components as `name  value` lines. Present values are quoted, so an
 /// empty one (`""`) differs from an absent one (`none`).
@@ -62,32 +68,147 @@ fn is_address_field(name: &str) -> bool {
         .any(|field| name.eq_ignore_ascii_case(field))
 }
 
-/// The components as one JSON object; absent ones are `null`.
-pub(crate) fn components_json(r: &UriRef<'_>) -> Value {
-    let mut object = json!({
-        "uri": r.as_str(),
-        "scheme": r.scheme(),
-        "userinfo": r.userinfo(),
-        "host": r.host(),
-        "host_kind": r.components().host_kind().map(kind_name),
-        "port": r.port(),
-        "path": r.path(),
-        "query": r.query(),
-        "fragment": r.fragment(),
-    });
-    // Only `mailto:` references carry the key, so other lines keep their shape.
-    if let Some(view) = mailto(r) {
-        object["mailto"] = match view {
-            Ok(mail) => json!({
-                "to": mail.to().collect::<Vec<_>>(),
-                "cc": mail.cc().collect::<Vec<_>>(),
-                "bcc": mail.bcc().collect::<Vec<_>>(),
-                "headers": mail.headers().filter(|(name, _)| !is_address_field(name)).collect::<Vec<_>>(),
+/// The components as one JSON object: absent ones are `null`, `params`
+/// holds the query's pairs decoded (a pair that does not decode is given
+/// as written, with an `error`), and a `mailto:` reference has a `mailto`
+/// object too.
+pub(crate) fn components_json(r: &UriRef<'_>) -> String {
+    // Room for the text three times (itself, its components, its
+    // parameters) and the names around them: one allocation per line.
+    let mut line = String::with_capacity(3 * r.as_str().len() + 256);
+    json::object(&mut line, |o| {
+        o.uri_text("uri", Some(r.as_str()));
+        o.uri_text("scheme", r.scheme());
+        o.uri_text("userinfo", r.userinfo());
+        o.uri_text("host", r.host());
+        o.uri_text("host_kind", r.components().host_kind().map(kind_name));
+        o.uri_text("port", r.port());
+        o.uri_text("path", Some(r.path()));
+        o.uri_text("query", r.query());
+        o.uri_text("fragment", r.fragment());
+        let query = r.query().unwrap_or_default();
+        o.objects("params", r.query_params(), |o, pair| match pair {
+            Ok((key, value)) => {
+                decoded_member(o, "key", key);
+                decoded_member(o, "value", value);
+            }
+            Err(err) => {
+                let (key, value) = pair_around(query, err.index());
+                o.uri_text("key", Some(key));
+                o.uri_text("value", Some(value));
+                o.object("error", |o| {
+                    o.string("kind", Some(decode_kind_name(err.kind())));
+                    o.number("index", err.index());
+                    o.string("message", Some(&err.to_string()));
+                });
+            }
+        });
+        // Only `mailto:` references carry the key, so other objects keep
+        // their shape.
+        match mailto(r) {
+            Some(Ok(mail)) => o.object("mailto", |o| {
+                o.strings("to", mail.to());
+                o.strings("cc", mail.cc());
+                o.strings("bcc", mail.bcc());
+                let headers = mail.headers().filter(|(name, _)| !is_address_field(name));
+                o.objects("headers", headers, |o, (name, value)| {
+                    o.string("name", Some(&name));
+                    o.string("value", Some(&value));
+                });
             }),
-            Err(err) => json!({ "error": err.to_string(), "index": err.index() }),
-        };
+            Some(Err(err)) => o.object("mailto", |o| {
+                o.object("error", |o| {
+                    o.number("index", err.index());
+                    o.string("message", Some(&err.to_string()));
+                });
+            }),
+            None => {}
+        }
+    });
+    line
+}
+
+/// A decoded query key or value. One that needed no decoding is borrowed
+/// from the query (as `QueryParams` documents), and a query's text needs
+/// no JSON escape, so only decoded text is looked at.
+fn decoded_member(o: &mut json::Object<'_>, key: &str, value: Cow<'_, str>) {
+    match value {
+        Cow::Borrowed(raw) => o.uri_text(key, Some(raw)),
+        Cow::Owned(decoded) => o.string(key, Some(&decoded)),
     }
-    object
+}
+
+/// The key and value, as written, of the pair of `query` that holds
+/// byte `at` (a pair that did not decode, given back as it is).
+fn pair_around(query: &str, at: usize) -> (&str, &str) {
+    let start = query
+        .get(..at)
+        .unwrap_or(query)
+        .rfind('&')
+        .map_or(0, |amp| amp + 1);
+    let rest = &query[start..];
+    let piece = &rest[..rest.find('&').unwrap_or(rest.len())];
+    piece.split_once('=').unwrap_or((piece, ""))
+}
+
+/// A failed input as a JSON object: the input, and an `error` object with
+/// the kind, the component it was found in, the byte and the message.
+pub(crate) fn parse_error_json(input: &str, err: &ParseError) -> String {
+    let mut line = String::new();
+    json::object(&mut line, |o| {
+        o.string("uri", Some(input));
+        o.object("error", |o| {
+            o.string("kind", Some(parse_kind_name(err.kind())));
+            o.string("component", err.kind().component().map(Component::name));
+            o.number("index", err.index());
+            o.string("message", Some(&err.to_string()));
+        });
+    });
+    line
+}
+
+/// A failure that has no parse error behind it (a line that is not
+/// UTF-8, an IRI that does not map) as a JSON object: the input, and the
+/// first line of the message.
+pub(crate) fn failure_json(input: &str, message: &str) -> String {
+    let first = message.lines().next().unwrap_or_default();
+    let mut line = String::new();
+    json::object(&mut line, |o| {
+        o.string("uri", Some(input));
+        o.object("error", |o| {
+            o.string(
+                "message",
+                Some(first.strip_prefix("error: ").unwrap_or(first)),
+            );
+        });
+    });
+    line
+}
+
+/// A parse error's kind, as the JSON output names it.
+fn parse_kind_name(kind: ParseErrorKind) -> &'static str {
+    match kind {
+        ParseErrorKind::InvalidPercentEncoding(_) => "invalid-percent-encoding",
+        ParseErrorKind::InvalidChar(_) => "invalid-char",
+        ParseErrorKind::InvalidScheme => "invalid-scheme",
+        ParseErrorKind::InvalidPort => "invalid-port",
+        ParseErrorKind::InvalidIpv6 => "invalid-ipv6",
+        ParseErrorKind::InvalidIpvFuture => "invalid-ipvfuture",
+        ParseErrorKind::InvalidZoneId => "invalid-zone-id",
+        ParseErrorKind::UnclosedIpLiteral => "unclosed-ip-literal",
+        ParseErrorKind::MissingScheme => "missing-scheme",
+        ParseErrorKind::BidiFormatting(_) => "bidi-formatting",
+        // A kind added to the library later; its message says what it is.
+        _ => "invalid",
+    }
+}
+
+fn decode_kind_name(kind: DecodeErrorKind) -> &'static str {
+    match kind {
+        DecodeErrorKind::InvalidEscape => "invalid-escape",
+        DecodeErrorKind::InvalidUtf8 => "invalid-utf8",
+        _ => "invalid",
+    }
 }
 
 fn kind_name(kind: HostKind) -> &'static str {
@@ -103,6 +224,22 @@ fn kind_name(kind: HostKind) -> &'static str {
 /// offending bytes.
 pub(crate) fn parse_error(input: &str, err: &ParseError) -> String {
     located(&err.to_string(), &err.render(input))
+}
+
+/// A broken rule of a known scheme: the rule and where it is written,
+/// the fix when there is a likely one, then the input and the carets.
+pub(crate) fn scheme_error(input: &str, scheme: KnownScheme, err: &SchemeError) -> String {
+    let mut message = format!(
+        "{} at byte {} (a rule of the `{}` scheme, {})",
+        err.kind().description(),
+        err.index(),
+        scheme.name(),
+        scheme.rules()
+    );
+    if let Some(hint) = err.hint() {
+        let _ = write!(message, ": {hint}");
+    }
+    located(&message, &err.render(input))
 }
 
 /// An error at `len` bytes from `at` of `input`.

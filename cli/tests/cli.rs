@@ -54,14 +54,84 @@ fn parse_tells_absent_from_empty() {
     assert!(text.contains("userinfo  none\n"), "{text}");
     assert!(text.contains("host-kind reg-name\n"), "{text}");
 
-    let out = uri(&["parse", "--json", "https://h/p?", "//[::1]"]);
+    let out = uri(&["parse", "--json-lines", "https://h/p?", "//[::1]"]);
     let lines: Vec<String> = stdout(&out).lines().map(str::to_owned).collect();
     assert_eq!(
         lines,
         [
-            r#"{"uri":"https://h/p?","scheme":"https","userinfo":null,"host":"h","host_kind":"reg-name","port":null,"path":"/p","query":"","fragment":null}"#,
-            r#"{"uri":"//[::1]","scheme":null,"userinfo":null,"host":"[::1]","host_kind":"ipv6","port":null,"path":"","query":null,"fragment":null}"#,
+            r#"{"uri":"https://h/p?","scheme":"https","userinfo":null,"host":"h","host_kind":"reg-name","port":null,"path":"/p","query":"","fragment":null,"params":[]}"#,
+            r#"{"uri":"//[::1]","scheme":null,"userinfo":null,"host":"[::1]","host_kind":"ipv6","port":null,"path":"","query":null,"fragment":null,"params":[]}"#,
         ]
+    );
+}
+
+#[test]
+fn parse_json_is_one_array_with_errors_and_decoded_params_in_place() {
+    let input = "http://h/?q=caf%C3%A9&flag&b=%FF\nhttp://a b\n//ok\n";
+    let out = uri_with_stdin(&["parse", "--json", "-"], input);
+    assert_eq!(out.status.code(), Some(1));
+    // The error is in the array, so standard error has only the summary.
+    assert_eq!(stderr(&out), "3 inputs, 1 failed\n");
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("[\n{") && text.ends_with("}\n]\n"),
+        "{text}"
+    );
+    let all: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let all = all.as_array().unwrap();
+    assert_eq!(all.len(), 3);
+    assert_eq!(
+        all[0]["params"],
+        serde_json::json!([
+            { "key": "q", "value": "café" },
+            { "key": "flag", "value": "" },
+            { "key": "b", "value": "%FF", "error": {
+                "kind": "invalid-utf8", "index": 19,
+                "message": "decoded text is not UTF-8: invalid sequence starts at byte 19" } }
+        ])
+    );
+    assert_eq!(all[1]["uri"], "http://a b");
+    assert_eq!(
+        all[1]["error"],
+        serde_json::json!({
+            "kind": "invalid-char", "component": "host", "index": 8,
+            "message": "character \" \" not allowed in host at byte 8: a host name cannot contain this character"
+        })
+    );
+    assert!(all[1].get("scheme").is_none());
+    assert_eq!(all[2]["host"], "ok");
+
+    // Nothing read is an empty array; JSON Lines streams the same objects.
+    let out = uri_with_stdin(&["parse", "--json", "-"], "");
+    assert_eq!(stdout(&out), "[]\n");
+    let out = uri_with_stdin(&["parse", "--json-lines", "-"], input);
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.as_slice(), all.as_slice());
+}
+
+#[test]
+fn a_failure_without_a_parse_error_is_an_object_too() {
+    let out = uri_with_stdin_bytes(&["parse", "--json-lines", "-"], b"http://h/\n\xFF\n");
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["uri"], "\u{FFFD}");
+    assert_eq!(
+        lines[1]["error"]["message"],
+        "line 2 is not UTF-8: invalid byte sequence FF at byte 0"
+    );
+    let out = uri(&["--iri", "parse", "--json-lines", "http://[bad"]);
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim_end()).unwrap();
+    assert!(
+        line["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("unclosed IP literal")
     );
 }
 
@@ -86,6 +156,47 @@ fn check_is_silent_for_valid_input_and_draws_the_culprit_otherwise() {
     // A relative reference is a URI reference, not a URI.
     assert_eq!(uri(&["check", "../a"]).status.code(), Some(1));
     assert!(uri(&["check", "--reference", "../a"]).status.success());
+}
+
+#[test]
+fn check_scheme_applies_the_rules_of_known_schemes() {
+    // Valid RFC 3986, each breaking its scheme's own rule; other schemes
+    // and relative references pass.
+    let inputs = [
+        "https://user@example.com/",
+        "http:/no-host",
+        "ftp://h/a;type=q",
+        "mailto:nobody",
+        "file:relative",
+        "urn:isbn:0451450523",
+        "https://example.com/ok",
+    ];
+    let mut args = vec!["check"];
+    args.extend(inputs);
+    assert!(uri(&args).status.success(), "without --scheme, all are URIs");
+
+    args.insert(1, "--scheme");
+    let out = uri(&args);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stderr(&out);
+    assert!(
+        text.starts_with(
+            "error: userinfo not allowed at byte 8 (a rule of the `https` scheme, RFC 9110 section \
+             4.2): send credentials in an Authorization header, not in the URI\n  \
+             https://user@example.com/\n          ^^^^^\n"
+        ),
+        "{text}"
+    );
+    for rule in [
+        "missing host at byte 5 (a rule of the `http` scheme",
+        "typecode must be 'a', 'i' or 'd' at byte 15 (a rule of the `ftp` scheme, RFC 1738",
+        "without '@' at byte 13 (a rule of the `mailto` scheme, RFC 6068",
+        "path not absolute at byte 5 (a rule of the `file` scheme, RFC 8089",
+    ] {
+        assert!(text.contains(rule), "{rule} in {text}");
+    }
+    assert_eq!(text.matches("error:").count(), 5, "{text}");
+    assert!(uri(&["check", "--scheme", "--reference", "../a"]).status.success());
 }
 
 #[test]
@@ -428,13 +539,21 @@ fn parse_shows_a_mailto_uri_decoded() {
         text.contains("header    \"subject\" = \"café\"\n"),
         "{text}"
     );
-    let out = uri(&["parse", "--json", "mailto:a@x?subject=hi", "http://h/"]);
+    let out = uri(&[
+        "parse",
+        "--json-lines",
+        "mailto:a@x?subject=hi",
+        "http://h/",
+    ]);
     let lines: Vec<serde_json::Value> = stdout(&out)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(lines[0]["mailto"]["to"][0], "a@x");
-    assert_eq!(lines[0]["mailto"]["headers"][0][1], "hi");
+    assert_eq!(
+        lines[0]["mailto"]["headers"][0],
+        serde_json::json!({ "name": "subject", "value": "hi" })
+    );
     assert!(lines[1].get("mailto").is_none());
     let out = uri(&["parse", "mailto:a@x,nope"]);
     assert!(stdout(&out).contains("mailto    mail address without '@' at byte 15"));

@@ -93,6 +93,22 @@ impl KnownScheme {
         }
     }
 
+    /// Where the rules [`check`] applies to this scheme are written.
+    ///
+    /// ```
+    /// use uri_core::scheme::KnownScheme;
+    ///
+    /// assert_eq!(KnownScheme::Mailto.rules(), "RFC 6068 section 2");
+    /// ```
+    pub const fn rules(self) -> &'static str {
+        match self {
+            KnownScheme::Http | KnownScheme::Https => "RFC 9110 section 4.2",
+            KnownScheme::Ftp => "RFC 1738 section 3.2",
+            KnownScheme::Mailto => "RFC 6068 section 2",
+            KnownScheme::File => "RFC 8089 section 2",
+        }
+    }
+
     /// The port a URI of this scheme means when it names none.
     pub const fn default_port(self) -> Option<u16> {
         match self {

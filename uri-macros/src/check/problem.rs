@@ -218,23 +218,18 @@ impl Problem {
     /// `err`'s culprit in the literal.
     pub(crate) fn scheme_rule(
         err: &uri_core::scheme::SchemeError,
-        scheme: uri_core::scheme::KnownScheme,
+        scheme: KnownScheme,
         at: usize,
         len: usize,
     ) -> Problem {
-        let rule = match scheme {
-            KnownScheme::Http | KnownScheme::Https => "RFC 9110 section 4.2",
-            KnownScheme::Ftp => "RFC 1738 section 3.2",
-            KnownScheme::Mailto => "RFC 6068 section 2",
-            _ => "RFC 8089 section 2",
-        };
         Problem {
             at,
             len,
             message: format!(
-                "{} at byte {at} (a rule of the `{}` scheme, {rule})",
+                "{} at byte {at} (a rule of the `{}` scheme, {})",
                 err.kind().description(),
-                scheme.name()
+                scheme.name(),
+                scheme.rules()
             ),
             help: err.hint().map(str::to_owned),
         }

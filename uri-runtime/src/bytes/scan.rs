@@ -59,6 +59,12 @@ pub(crate) fn position_in_short(bytes: &[u8], needle: u8) -> Option<usize> {
 /// `also`, of the first byte that is either.
 pub(crate) fn find(bytes: &[u8], needle: u8, also: Option<u8>) -> usize {
     let other = also.unwrap_or(needle);
+    let position = |bytes: &[u8]| bytes.iter().position(|&b| b == needle || b == other);
+    // A query key or value is mostly shorter than one vector step, and a
+    // plain loop costs less than setting the steps up.
+    if bytes.len() < 16 {
+        return position(bytes).unwrap_or(bytes.len());
+    }
     // Long runs first, sixty-four bytes per test; then the sixteen bytes
     // that hold the mark.
     let (blocks, _) = bytes.as_chunks::<64>();
@@ -75,10 +81,7 @@ pub(crate) fn find(bytes: &[u8], needle: u8, also: Option<u8>) -> usize {
         }
         done += 16;
     }
-    done + bytes[done..]
-        .iter()
-        .position(|&b| b == needle || b == other)
-        .unwrap_or(bytes.len() - done)
+    done + position(&bytes[done..]).unwrap_or(bytes.len() - done)
 }
 
 /// Whether `chunk` holds `needle` (or `also`): compared without a branch

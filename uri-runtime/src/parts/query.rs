@@ -82,7 +82,13 @@ impl<'a> Iterator for QueryParams<'a> {
             if self.rest.is_empty() {
                 return None;
             }
-            let end = self.rest.find('&').unwrap_or(self.rest.len());
+            // A byte search: pairs are short, and `str::find` sets up a
+            // character searcher for each.
+            let end = self
+                .rest
+                .bytes()
+                .position(|b| b == b'&')
+                .unwrap_or(self.rest.len());
             let (piece, rest) = self.rest.split_at(end);
             let start = self.offset;
             self.rest = rest.strip_prefix('&').unwrap_or(rest);
@@ -90,8 +96,8 @@ impl<'a> Iterator for QueryParams<'a> {
             if piece.is_empty() {
                 continue;
             }
-            let (key, value, value_at) = match piece.split_once('=') {
-                Some((key, value)) => (key, value, start + key.len() + 1),
+            let (key, value, value_at) = match piece.bytes().position(|b| b == b'=') {
+                Some(eq) => (&piece[..eq], &piece[eq + 1..], start + eq + 1),
                 None => (piece, "", start + piece.len()),
             };
             let pair = self

@@ -136,12 +136,17 @@ pub(crate) fn kept_prefix(bytes: &[u8], set: &EncodeSet) -> usize {
 
 /// Appends `bytes` percent-decoded to `out`, with `+` decoded to a space
 /// for forms; the error is the index of a `%` without two hex digits.
-/// Through the fastest loop this CPU runs ([`Decoder`]).
+/// Through the fastest loop this CPU runs ([`Decoder`]), except for short
+/// input (a query key or value), which the portable loop decodes before a
+/// vector loop would have asked the CPU what it has and set up its masks.
 pub(crate) fn push_decoded(
     out: &mut Vec<u8>,
     bytes: &[u8],
     form: bool,
 ) -> Result<Replacements, usize> {
+    if bytes.len() < SHORT_INPUT {
+        return unescape::push_decoded(out, bytes, form.then_some(b'+'));
+    }
     Decoder::fastest().push_decoded(out, bytes, form)
 }
 
