@@ -173,7 +173,10 @@ fn check_scheme_applies_the_rules_of_known_schemes() {
     ];
     let mut args = vec!["check"];
     args.extend(inputs);
-    assert!(uri(&args).status.success(), "without --scheme, all are URIs");
+    assert!(
+        uri(&args).status.success(),
+        "without --scheme, all are URIs"
+    );
 
     args.insert(1, "--scheme");
     let out = uri(&args);
@@ -196,7 +199,11 @@ fn check_scheme_applies_the_rules_of_known_schemes() {
         assert!(text.contains(rule), "{rule} in {text}");
     }
     assert_eq!(text.matches("error:").count(), 5, "{text}");
-    assert!(uri(&["check", "--scheme", "--reference", "../a"]).status.success());
+    assert!(
+        uri(&["check", "--scheme", "--reference", "../a"])
+            .status
+            .success()
+    );
 }
 
 #[test]

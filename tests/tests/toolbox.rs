@@ -490,6 +490,26 @@ fn owned_and_borrowed_forms_work_like_string_and_str() {
 }
 
 #[test]
+fn to_owned_gives_the_owned_form_with_its_boundaries() {
+    let text = "https://user@例え.jp:8443/a%20b?q#f";
+    let iri = uri::Iri::parse(text).unwrap();
+    let owned: uri::IriBuf = iri.to_owned();
+    assert_eq!(owned, iri);
+    assert_eq!(owned.components(), iri.components());
+    let owned_ref: uri::IriRefBuf = uri::IriRef::parse("../写真").unwrap().to_owned();
+    assert_eq!(owned_ref.path(), "../写真");
+
+    // Kept past the text it was parsed from.
+    let owned: UriBuf = {
+        let text = String::from("http://h:80/p?q#f");
+        Uri::parse(&text).unwrap().to_owned()
+    };
+    assert_eq!((owned.port(), owned.query()), (Some("80"), Some("q")));
+    let owned_ref: UriRefBuf = UriRef::parse("//h/p").unwrap().to_owned();
+    assert_eq!(owned_ref.host(), Some("h"));
+}
+
+#[test]
 fn iris_serialize_as_their_text_and_deserialize_by_parsing() {
     let iri: uri::IriBuf = serde_json::from_str(r#""https://例え.jp/引き出し""#).unwrap();
     assert_eq!(iri.host(), Some("例え.jp"));

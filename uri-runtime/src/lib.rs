@@ -43,7 +43,10 @@
 //! [`UriRefBuf`]) in your structs, parsed once where the text arrives; take
 //! [`Uri`] (a cheap `Copy` view, `uri.as_uri()` from an owned one) or
 //! `&impl AsUri` in functions that only read, and [`UriRef`] for what may
-//! be relative, such as links. A `uri!` literal without holes is a
+//! be relative, such as links; `view.to_owned()` keeps a view past its
+//! text as the owned form, without parsing it again (an inherent method:
+//! a `Copy` view cannot be the `ToOwned` of a type that does not hold
+//! one). A `uri!` literal without holes is a
 //! `const Uri<'static>`; with holes it is a `UriBuf` written at run time.
 //! Use the `Iri` types only to keep text in its international form for
 //! people; send `Uri`s.

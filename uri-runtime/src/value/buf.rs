@@ -131,6 +131,22 @@ macro_rules! owned_type {
             }
         }
 
+        impl $view<'_> {
+            #[doc = concat!("The owned form, a [`", stringify!($name), "`]: the text copied, the")]
+            /// boundaries kept, nothing parsed again.
+            ///
+            /// An inherent method rather than the `ToOwned` trait: the
+            /// view is `Copy`, so the standard library's `ToOwned` (through
+            /// `Clone`) already gives a view back, and `ToOwned` would also
+            /// need the owned value to lend a `&` view through `Borrow`,
+            /// which a view built on demand from the owned text cannot be.
+            /// Being inherent, this one is found first: `let owned:
+            #[doc = concat!(stringify!($name), " = view.to_owned();` compiles.")]
+            pub fn to_owned(&self) -> $name {
+                $name::from(*self)
+            }
+        }
+
         impl From<$name> for String {
             fn from(owned: $name) -> String {
                 owned.text
