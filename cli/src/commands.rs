@@ -132,11 +132,12 @@ fn check(text: &str, reference: bool, scheme: bool) -> Outcome<'_> {
         Uri::parse(text).map(UriRef::from)
     };
     match parsed {
+        // Only a known scheme has rules of its own; any other passes.
         Ok(r) if scheme => match (
+            r.as_uri().and_then(|uri| uri.known_scheme()),
             r.check_scheme_rules(),
-            r.as_uri().and_then(|u| u.known_scheme()),
         ) {
-            (Err(err), Some(known)) => Outcome::Failed(report::scheme_error(text, known, &err)),
+            (Some(known), Err(err)) => Outcome::Failed(report::scheme_error(text, known, &err)),
             _ => Outcome::Silent,
         },
         Ok(_) => Outcome::Silent,

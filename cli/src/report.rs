@@ -77,15 +77,15 @@ pub(crate) fn components_json(r: &UriRef<'_>) -> String {
     // parameters) and the names around them: one allocation per line.
     let mut line = String::with_capacity(3 * r.as_str().len() + 256);
     json::object(&mut line, |o| {
-        o.uri_text("uri", Some(r.as_str()));
-        o.uri_text("scheme", r.scheme());
-        o.uri_text("userinfo", r.userinfo());
-        o.uri_text("host", r.host());
-        o.uri_text("host_kind", r.components().host_kind().map(kind_name));
-        o.uri_text("port", r.port());
-        o.uri_text("path", Some(r.path()));
-        o.uri_text("query", r.query());
-        o.uri_text("fragment", r.fragment());
+        o.verbatim("uri", Some(r.as_str()));
+        o.verbatim("scheme", r.scheme());
+        o.verbatim("userinfo", r.userinfo());
+        o.verbatim("host", r.host());
+        o.verbatim("host_kind", r.components().host_kind().map(kind_name));
+        o.verbatim("port", r.port());
+        o.verbatim("path", Some(r.path()));
+        o.verbatim("query", r.query());
+        o.verbatim("fragment", r.fragment());
         let query = r.query().unwrap_or_default();
         o.objects("params", r.query_params(), |o, pair| match pair {
             Ok((key, value)) => {
@@ -94,8 +94,8 @@ pub(crate) fn components_json(r: &UriRef<'_>) -> String {
             }
             Err(err) => {
                 let (key, value) = pair_around(query, err.index());
-                o.uri_text("key", Some(key));
-                o.uri_text("value", Some(value));
+                o.verbatim("key", Some(key));
+                o.verbatim("value", Some(value));
                 o.object("error", |o| {
                     o.string("kind", Some(decode_kind_name(err.kind())));
                     o.number("index", err.index());
@@ -133,7 +133,7 @@ pub(crate) fn components_json(r: &UriRef<'_>) -> String {
 /// no JSON escape, so only decoded text is looked at.
 fn decoded_member(o: &mut json::Object<'_>, key: &str, value: Cow<'_, str>) {
     match value {
-        Cow::Borrowed(raw) => o.uri_text(key, Some(raw)),
+        Cow::Borrowed(raw) => o.verbatim(key, Some(raw)),
         Cow::Owned(decoded) => o.string(key, Some(&decoded)),
     }
 }

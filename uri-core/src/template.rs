@@ -408,11 +408,7 @@ const fn checked_expression_end(text: &[u8], open: usize) -> Result<usize, Templ
             // After a `,`; at the end of the text, the next name is empty.
             Ok((_, next)) => at = next,
             Err(err) => {
-                let mut close = vars;
-                while close < text.len() && text[close] != b'}' {
-                    close += 1;
-                }
-                return Err(if close == text.len() {
+                return Err(if first_close(text, vars) == text.len() {
                     error(text, open, TemplateErrorKind::UnclosedExpression)
                 } else {
                     err
@@ -481,10 +477,7 @@ const fn literal_end(text: &[u8], mut at: usize) -> Result<usize, TemplateError>
 #[inline]
 const fn expression(text: &[u8], open: usize) -> Result<Expression, TemplateError> {
     let (operator, vars) = attempt!(operator(text, open));
-    let mut close = vars;
-    while close < text.len() && text[close] != b'}' {
-        close += 1;
-    }
+    let close = first_close(text, vars);
     if close == text.len() {
         return Err(error(text, open, TemplateErrorKind::UnclosedExpression));
     }
@@ -497,6 +490,15 @@ const fn expression(text: &[u8], open: usize) -> Result<Expression, TemplateErro
         vars,
         close,
     })
+}
+
+/// The index of the first `}` from `from` on, or the text's length.
+#[inline]
+const fn first_close(text: &[u8], mut from: usize) -> usize {
+    while from < text.len() && text[from] != b'}' {
+        from += 1;
+    }
+    from
 }
 
 /// The operator after the `{` at `open`, and where the variables start.

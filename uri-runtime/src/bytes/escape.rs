@@ -63,6 +63,16 @@ impl Also {
         escapes: false,
         space_as_plus: false,
     };
+    /// Valid escapes too.
+    pub(crate) const ESCAPES: Also = Also {
+        escapes: true,
+        space_as_plus: false,
+    };
+    /// A space, as `+`.
+    pub(crate) const SPACE_AS_PLUS: Also = Also {
+        escapes: false,
+        space_as_plus: true,
+    };
 }
 
 /// Escapes every byte of `bytes` that `set` does not keep, except what

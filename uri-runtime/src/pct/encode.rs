@@ -21,7 +21,7 @@ use crate::bytes::raw;
 /// assert!(matches!(pct::encode("plain", &pct::PATH), std::borrow::Cow::Borrowed(_)));
 /// ```
 pub fn encode<'a>(input: &'a str, set: &EncodeSet) -> Cow<'a, str> {
-    encode_with(input, set, false, false)
+    encode_with(input, set, Also::NOTHING)
 }
 
 /// Like [`encode`], but keeps valid `%XX` triplets as they are, encoding
@@ -34,7 +34,7 @@ pub fn encode<'a>(input: &'a str, set: &EncodeSet) -> Cow<'a, str> {
 /// assert_eq!(pct::encode_keep_escapes("my%20file 100%", &pct::PATH), "my%20file%20100%25");
 /// ```
 pub fn encode_keep_escapes<'a>(input: &'a str, set: &EncodeSet) -> Cow<'a, str> {
-    encode_with(input, set, true, false)
+    encode_with(input, set, Also::ESCAPES)
 }
 
 /// Form-style encoding (`application/x-www-form-urlencoded` values): like
@@ -44,21 +44,16 @@ pub fn encode_keep_escapes<'a>(input: &'a str, set: &EncodeSet) -> Cow<'a, str> 
 /// assert_eq!(uri_runtime::pct::encode_form("a b+c&d"), "a+b%2Bc%26d");
 /// ```
 pub fn encode_form(input: &str) -> Cow<'_, str> {
-    encode_with(input, &QUERY_PARAM, false, true)
+    encode_with(input, &QUERY_PARAM, Also::SPACE_AS_PLUS)
 }
 
-fn encode_with<'a>(
-    input: &'a str,
-    set: &EncodeSet,
-    keep_escapes: bool,
-    space_as_plus: bool,
-) -> Cow<'a, str> {
+fn encode_with<'a>(input: &'a str, set: &EncodeSet, also: Also) -> Cow<'a, str> {
     let first = raw::kept_prefix(input.as_bytes(), set);
     if first == input.len() {
         return Cow::Borrowed(input);
     }
     let mut out = String::with_capacity(encoded_len_guess(input.as_bytes(), first, set));
-    push_with(&mut out, input, set, keep_escapes, space_as_plus);
+    push_with(&mut out, input, set, also);
     Cow::Owned(out)
 }
 
@@ -79,25 +74,17 @@ fn encoded_len_guess(bytes: &[u8], first: usize, set: &EncodeSet) -> usize {
 /// Appends `input` to `out`, encoding every byte `set` does not keep, `%`
 /// included: [`encode`] into a buffer the caller already has.
 pub(crate) fn push_encoded(out: &mut String, input: &str, set: &EncodeSet) {
-    push_with(out, input, set, false, false);
+    push_with(out, input, set, Also::NOTHING);
 }
 
 /// Appends `input` to `out` as [`encode_keep_escapes`] would write it.
 pub(crate) fn push_encoded_keep_escapes(out: &mut String, input: &str, set: &EncodeSet) {
-    push_with(out, input, set, true, false);
+    push_with(out, input, set, Also::ESCAPES);
 }
 
-fn push_with(
-    out: &mut String,
-    input: &str,
-    set: &EncodeSet,
-    keep_escapes: bool,
-    space_as_plus: bool,
-) {
-    let also = Also {
-        escapes: keep_escapes,
-        space_as_plus,
-    };
+/// The block loops for plain encoding, the byte loop for the modes that
+/// keep more than the set.
+fn push_with(out: &mut String, input: &str, set: &EncodeSet, also: Also) {
     if also == Also::NOTHING {
         raw::push_escaped(out, input.as_bytes(), set);
     } else {

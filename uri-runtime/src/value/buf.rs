@@ -135,13 +135,21 @@ macro_rules! owned_type {
             #[doc = concat!("The owned form, a [`", stringify!($name), "`]: the text copied, the")]
             /// boundaries kept, nothing parsed again.
             ///
+            /// ```
+            #[doc = concat!("let owned: uri_runtime::", stringify!($name), " = {")]
+            ///     let text = String::from("https://example.com/a?b#c");
+            #[doc = concat!("    uri_runtime::", stringify!($view), "::parse(&text)?.to_owned()")]
+            /// };
+            /// assert_eq!(owned.query(), Some("b"));
+            /// # Ok::<(), uri_runtime::ParseError>(())
+            /// ```
+            ///
             /// An inherent method rather than the `ToOwned` trait: the
             /// view is `Copy`, so the standard library's `ToOwned` (through
             /// `Clone`) already gives a view back, and `ToOwned` would also
             /// need the owned value to lend a `&` view through `Borrow`,
             /// which a view built on demand from the owned text cannot be.
-            /// Being inherent, this one is found first: `let owned:
-            #[doc = concat!(stringify!($name), " = view.to_owned();` compiles.")]
+            /// Being inherent, this one is the one `view.to_owned()` finds.
             pub fn to_owned(&self) -> $name {
                 $name::from(*self)
             }
