@@ -24,7 +24,7 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
                 (true, false) => Layout::JsonArray,
                 (false, false) => Layout::Lines,
             };
-            inputs::run_laid_out(&uris, layout, |text| parse(text, layout))
+            inputs::run_laid_out(&uris, layout, |text, line| parse(text, layout, line))
         }
         Command::Check {
             reference,
@@ -115,10 +115,13 @@ fn with_base(base: &str, f: impl FnOnce(&Uri<'_>) -> io::Result<bool>) -> io::Re
     }
 }
 
-fn parse(text: &str, layout: Layout) -> Outcome<'_> {
+fn parse<'a>(text: &'a str, layout: Layout, line: &mut String) -> Outcome<'a> {
     let json = layout != Layout::Lines;
     match UriRef::parse(text) {
-        Ok(r) if json => Outcome::Print(report::components_json(&r).into()),
+        Ok(r) if json => {
+            report::components_json(&r, line);
+            Outcome::Written
+        }
         Ok(r) => Outcome::Print(report::components_text(&r).into()),
         Err(err) if json => Outcome::Rejected(report::parse_error_json(text, &err)),
         Err(err) => Outcome::Failed(report::parse_error(text, &err)),

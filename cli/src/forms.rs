@@ -59,6 +59,7 @@ fn to_uri(text: &str) -> Result<String, String> {
 fn owned(outcome: Outcome<'_>) -> Outcome<'static> {
     match outcome {
         Outcome::Print(lines) => Outcome::Print(Cow::Owned(lines.into_owned())),
+        Outcome::Written => Outcome::Written,
         Outcome::Silent => Outcome::Silent,
         Outcome::Failed(message) => Outcome::Failed(message),
         Outcome::Rejected(line) => Outcome::Rejected(line),

@@ -27,18 +27,22 @@ pub(crate) enum Layout {
 /// Runs `each` over every input and returns whether all succeeded.
 pub(crate) fn run(
     args: &[String],
-    each: impl for<'a> FnMut(&'a str) -> Outcome<'a>,
+    mut each: impl for<'a> FnMut(&'a str) -> Outcome<'a>,
 ) -> io::Result<bool> {
-    run_laid_out(args, Layout::Lines, each)
+    run_laid_out(args, Layout::Lines, |text, _| each(text))
 }
 
 /// [`run`], with the results laid out as `layout` says. In the JSON
 /// layouts a failed input is an object with an `error`, in its place
 /// among the results, and standard error gets only the summary.
+///
+/// `each` is lent an empty line buffer with every input; it may write its
+/// result there and answer [`Outcome::Written`]. The buffer's allocation
+/// is kept from one input to the next.
 pub(crate) fn run_laid_out(
     args: &[String],
     layout: Layout,
-    mut each: impl for<'a> FnMut(&'a str) -> Outcome<'a>,
+    mut each: impl for<'a> FnMut(&'a str, &mut String) -> Outcome<'a>,
 ) -> io::Result<bool> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -46,6 +50,7 @@ pub(crate) fn run_laid_out(
         layout,
         ..Tally::default()
     };
+    let mut written = String::new();
     for arg in args {
         if arg == "-" {
             tally.from_stdin = true;
@@ -60,16 +65,22 @@ pub(crate) fn run_laid_out(
                 let input = line.strip_suffix(b"\n").unwrap_or(&line);
                 let input = input.strip_suffix(b"\r").unwrap_or(input);
                 match std::str::from_utf8(input) {
-                    Ok(text) => tally.record(text, forms::apply(text, &mut each), &mut out)?,
+                    Ok(text) => {
+                        written.clear();
+                        let outcome = forms::apply(text, &mut |text| each(text, &mut written));
+                        tally.record(text, outcome, &written, &mut out)?;
+                    }
                     Err(err) => {
                         let failed = Outcome::Failed(not_utf8(number, input, &err));
-                        tally.record(&String::from_utf8_lossy(input), failed, &mut out)?;
+                        tally.record(&String::from_utf8_lossy(input), failed, "", &mut out)?;
                     }
                 }
                 line.clear();
             }
         } else {
-            tally.record(arg, forms::apply(arg, &mut each), &mut out)?;
+            written.clear();
+            let outcome = forms::apply(arg, &mut |text| each(text, &mut written));
+            tally.record(arg, outcome, &written, &mut out)?;
         }
     }
     tally.finish(&mut out)?;
@@ -124,15 +135,19 @@ struct Tally {
 }
 
 impl Tally {
+    /// Counts and prints one input's outcome; `written` is what it wrote
+    /// into the line buffer.
     fn record(
         &mut self,
         input: &str,
         outcome: Outcome<'_>,
+        written: &str,
         out: &mut impl Write,
     ) -> io::Result<()> {
         self.inputs += 1;
         match outcome {
             Outcome::Print(text) => self.print(&text, out),
+            Outcome::Written => self.print(written, out),
             Outcome::Silent => Ok(()),
             Outcome::Rejected(line) => {
                 self.failed += 1;

@@ -1,7 +1,8 @@
 //! JSON written straight into the output line. Building a
 //! `serde_json::Value` per input (a map, a `String` per key and value)
-//! made `parse --json` over a million lines take 2.4 s; writing the line
-//! directly, with its parameters added, takes 1.2 s (BENCHMARKS.md).
+//! made `parse --json` over a million lines take 2.4 s; writing into a
+//! line buffer kept from one input to the next, with the parameters
+//! added, takes about 1 s, under twice `check` (BENCHMARKS.md).
 //!
 //! ```text
 //! let mut line = String::new();
@@ -16,9 +17,10 @@ use std::fmt::Write as _;
 
 /// Writes one object into `out`, its members written by `members`.
 pub(crate) fn object(out: &mut String, members: impl FnOnce(&mut Object<'_>)) {
-    out.push('{');
-    members(&mut Object { out, empty: true });
-    out.push('}');
+    let mut object = Object { out, empty: true };
+    members(&mut object);
+    // The `{` went out with the first member's name (see `Object::key`).
+    object.out.push_str(if object.empty { "{}" } else { "}" });
 }
 
 /// The members of an object being written.
@@ -28,27 +30,31 @@ pub(crate) struct Object<'o> {
 }
 
 impl Object<'_> {
-    /// `"key":`, after a comma unless it is the first member. Keys are
-    /// this program's own names, which need no escape.
-    fn key(&mut self, key: &str) -> &mut String {
+    /// `"key` and then `after` (`":` and what starts the value), after a
+    /// comma, or after the object's `{` for its first member. Keys are
+    /// this program's own names, which need no escape. Three pushes where
+    /// one per piece would be six: each is a capacity check, and a line
+    /// has a hundred.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "inlined, the name's constant length makes its copy a few stores, not a `memcpy` call"
+    )]
+    fn key(&mut self, key: &str, after: &str) -> &mut String {
         debug_assert!(!key.bytes().any(needs_escape));
-        if !self.empty {
-            self.out.push(',');
-        }
-        self.out.push('"');
+        self.out.push_str(if self.empty { "{\"" } else { ",\"" });
         self.empty = false;
         self.out.push_str(key);
-        self.out.push_str("\":");
+        self.out.push_str(after);
         self.out
     }
 
     /// A string member; `None` writes `null`, so an absent component is
     /// told from an empty one.
     pub(crate) fn string(&mut self, key: &str, value: Option<&str>) {
-        let out = self.key(key);
         match value {
-            Some(text) => push_string(out, text),
-            None => out.push_str("null"),
+            Some(text) => push_string(self.key(key, "\":"), text),
+            None => _ = self.key(key, "\":null"),
         }
     }
 
@@ -56,29 +62,30 @@ impl Object<'_> {
     /// a parsed URI reference's text (RFC 3986 keeps it to printable ASCII
     /// without `"` or `\`) and this program's own names. Where
     /// [`string`](Self::string) looks at every byte, this looks at none.
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "as for `key`")]
     pub(crate) fn verbatim(&mut self, key: &str, value: Option<&str>) {
-        let out = self.key(key);
         match value {
             Some(text) => {
                 debug_assert!(!text.bytes().any(needs_escape));
-                out.push('"');
+                let out = self.key(key, "\":\"");
                 out.push_str(text);
                 out.push('"');
             }
-            None => out.push_str("null"),
+            None => _ = self.key(key, "\":null"),
         }
     }
 
     /// A number member.
     pub(crate) fn number(&mut self, key: &str, value: usize) {
-        let out = self.key(key);
+        let out = self.key(key, "\":");
         // Formatting into a `String` cannot fail.
         let _ = write!(out, "{value}");
     }
 
     /// An object member, its members written by `members`.
     pub(crate) fn object(&mut self, key: &str, members: impl FnOnce(&mut Object<'_>)) {
-        object(self.key(key), members);
+        object(self.key(key, "\":"), members);
     }
 
     /// An array member of strings.
@@ -102,8 +109,7 @@ impl Object<'_> {
         items: impl IntoIterator<Item = T>,
         mut write: impl FnMut(&mut String, T),
     ) {
-        let out = self.key(key);
-        out.push('[');
+        let out = self.key(key, "\":[");
         for (n, item) in items.into_iter().enumerate() {
             if n > 0 {
                 out.push(',');

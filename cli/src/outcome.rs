@@ -9,6 +9,11 @@ use std::borrow::Cow;
 pub(crate) enum Outcome<'a> {
     /// Lines for standard output.
     Print(Cow<'a, str>),
+    /// Lines for standard output, already written into the line buffer
+    /// that [`inputs::run_laid_out`](crate::inputs::run_laid_out) lends
+    /// each input: a JSON object per input is built there in place,
+    /// without an allocation and a copy per line.
+    Written,
     /// A success with nothing to print.
     Silent,
     /// A message for standard error; the input counts as failed.

@@ -56,9 +56,11 @@ pub(crate) fn components_text(r: &UriRef<'_>) -> String {
 
 /// The decoded view of a `mailto:` reference, or why it has none.
 fn mailto<'a>(r: &UriRef<'a>) -> Option<Result<Mailto<'a>, uri_runtime::SchemeError>> {
-    let uri = r
-        .as_uri()
-        .filter(|uri| uri.known_scheme() == Some(KnownScheme::Mailto))?;
+    // One comparison, where `known_scheme` tries every known name.
+    let uri = r.as_uri().filter(|uri| {
+        uri.scheme()
+            .eq_ignore_ascii_case(KnownScheme::Mailto.name())
+    })?;
     Some(Mailto::new(uri))
 }
 
@@ -68,15 +70,15 @@ fn is_address_field(name: &str) -> bool {
         .any(|field| name.eq_ignore_ascii_case(field))
 }
 
-/// The components as one JSON object: absent ones are `null`, `params`
-/// holds the query's pairs decoded (a pair that does not decode is given
-/// as written, with an `error`), and a `mailto:` reference has a `mailto`
-/// object too.
-pub(crate) fn components_json(r: &UriRef<'_>) -> String {
+/// The components as one JSON object, appended to `line`: absent ones are
+/// `null`, `params` holds the query's pairs decoded (a pair that does not
+/// decode is given as written, with an `error`), and a `mailto:`
+/// reference has a `mailto` object too.
+pub(crate) fn components_json(r: &UriRef<'_>, line: &mut String) {
     // Room for the text three times (itself, its components, its
-    // parameters) and the names around them: one allocation per line.
-    let mut line = String::with_capacity(3 * r.as_str().len() + 256);
-    json::object(&mut line, |o| {
+    // parameters) and the names around them: at most one allocation.
+    line.reserve(3 * r.as_str().len() + 256);
+    json::object(line, |o| {
         o.verbatim("uri", Some(r.as_str()));
         o.verbatim("scheme", r.scheme());
         o.verbatim("userinfo", r.userinfo());
@@ -125,12 +127,16 @@ pub(crate) fn components_json(r: &UriRef<'_>) -> String {
             None => {}
         }
     });
-    line
 }
 
 /// A decoded query key or value. One that needed no decoding is borrowed
 /// from the query (as `QueryParams` documents), and a query's text needs
 /// no JSON escape, so only decoded text is looked at.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "inlined, the member's name is a constant (see `json::Object::key`)"
+)]
 fn decoded_member(o: &mut json::Object<'_>, key: &str, value: Cow<'_, str>) {
     match value {
         Cow::Borrowed(raw) => o.verbatim(key, Some(raw)),

@@ -80,6 +80,31 @@ pub(crate) fn push_decoded(
     Ok(Replacements::of(seen))
 }
 
+/// [`push_decoded`] a byte at a time, straight into `out`: for inputs of a
+/// few tens of bytes (query keys and values, path segments), where zeroing
+/// the stack block costs more than the bytes do.
+pub(crate) fn push_decoded_each(
+    out: &mut Vec<u8>,
+    bytes: &[u8],
+    plus: Option<u8>,
+) -> Result<Replacements, usize> {
+    out.reserve(bytes.len());
+    // The bitwise OR of the bytes put in place of escapes.
+    let mut seen = 0;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let (byte, width) = match b {
+            b'%' => (decode_at(bytes, i)?, 3),
+            _ if Some(b) == plus => (b' ', 1),
+            _ => (b, 1),
+        };
+        seen |= if width == 3 { byte } else { 0 };
+        out.push(byte);
+        i += width;
+    }
+    Ok(Replacements::of(seen))
+}
+
 /// `seen` with the bits of `written` added while it is ASCII: once it is
 /// not, the answer is known, and the bytes are not looked at again.
 ///

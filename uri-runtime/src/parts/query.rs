@@ -5,6 +5,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use core::iter::FusedIterator;
 
+use crate::bytes::scan;
 use crate::pct::{DecodeError, QUERY_PARAM, decode_form_utf8, decode_utf8, encode, encode_form};
 use crate::value::buf::{UriBuf, UriRefBuf};
 use crate::value::uri::{Uri, UriRef};
@@ -61,7 +62,12 @@ impl<'a> QueryParams<'a> {
         }
     }
 
-    fn decode(&self, text: &'a str, at: usize) -> Result<Cow<'a, str>, DecodeError> {
+    /// `text`, decoded when `coded` says it holds an escape (or,
+    /// form-style, a `+`); errors shifted to `at`, its offset in the query.
+    fn decode(&self, text: &'a str, at: usize, coded: bool) -> Result<Cow<'a, str>, DecodeError> {
+        if !coded {
+            return Ok(Cow::Borrowed(text));
+        }
         let decoded = if self.form {
             decode_form_utf8(text)
         } else {
@@ -82,28 +88,57 @@ impl<'a> Iterator for QueryParams<'a> {
             if self.rest.is_empty() {
                 return None;
             }
-            // A byte search: pairs are short, and `str::find` sets up a
-            // character searcher for each.
-            let end = self
-                .rest
-                .bytes()
-                .position(|b| b == b'&')
-                .unwrap_or(self.rest.len());
-            let (piece, rest) = self.rest.split_at(end);
+            let pair = Pair::find(self.rest.as_bytes(), self.form);
+            let (piece, rest) = self.rest.split_at(pair.end);
             let start = self.offset;
             self.rest = rest.strip_prefix('&').unwrap_or(rest);
-            self.offset += end + 1;
+            self.offset += pair.end + 1;
             if piece.is_empty() {
                 continue;
             }
-            let (key, value, value_at) = match piece.bytes().position(|b| b == b'=') {
+            let (key, value, value_at) = match pair.eq {
                 Some(eq) => (&piece[..eq], &piece[eq + 1..], start + eq + 1),
                 None => (piece, "", start + piece.len()),
             };
-            let pair = self
-                .decode(key, start)
-                .and_then(|key| Ok((key, self.decode(value, value_at)?)));
+            let key = self.decode(key, start, pair.key_coded);
+            let pair =
+                key.and_then(|key| Ok((key, self.decode(value, value_at, pair.value_coded)?)));
             return Some(pair);
+        }
+    }
+}
+
+/// Where the first pair of a query ends and where its `=` is, with
+/// whether its key and its value hold anything to decode (`%`, or
+/// form-style `+`). Each is a search a word or a vector at a time: a loop
+/// that stops at every structural byte branches unpredictably, and pairs
+/// are short.
+struct Pair {
+    end: usize,
+    eq: Option<usize>,
+    key_coded: bool,
+    value_coded: bool,
+}
+
+impl Pair {
+    fn find(bytes: &[u8], form: bool) -> Pair {
+        let end = scan::position_in_short(bytes, b'&').unwrap_or(bytes.len());
+        let piece = &bytes[..end];
+        let eq = scan::position_in_short(piece, b'=');
+        let plus = form.then_some(b'+');
+        let first_coded = scan::find(piece, b'%', plus);
+        let key_end = eq.unwrap_or(end);
+        let (key_coded, value_coded) = if first_coded < key_end {
+            let value = piece.get(key_end + 1..).unwrap_or_default();
+            (true, scan::find(value, b'%', plus) < value.len())
+        } else {
+            (false, first_coded < end)
+        };
+        Pair {
+            end,
+            eq,
+            key_coded,
+            value_coded,
         }
     }
 }
@@ -266,6 +301,89 @@ mod tests {
         assert_eq!((err.index(), err.kind()), (6, DecodeErrorKind::InvalidUtf8));
         assert_eq!(params.next().unwrap().unwrap().1, "3");
         assert!(params.next().is_none());
+    }
+
+    /// The pairs as the documentation describes them, found one search at
+    /// a time.
+    fn described(query: &str, form: bool) -> Vec<QueryParam<'_>> {
+        let mut offset = 0;
+        let mut pairs = Vec::new();
+        for piece in query.split('&') {
+            let start = offset;
+            offset += piece.len() + 1;
+            if piece.is_empty() {
+                continue;
+            }
+            let (key, value) = piece.split_once('=').unwrap_or((piece, ""));
+            let value_at = if piece.contains('=') {
+                start + key.len() + 1
+            } else {
+                start + piece.len()
+            };
+            let decode = |text, at| {
+                let decoded = if form {
+                    decode_form_utf8(text)
+                } else {
+                    decode_utf8(text)
+                };
+                decoded.map_err(|err: DecodeError| err.shifted(at))
+            };
+            pairs.push(decode(key, start).and_then(|key| Ok((key, decode(value, value_at)?))));
+        }
+        pairs
+    }
+
+    #[test]
+    fn pairs_are_found_as_described_whatever_their_length() {
+        let pieces = [
+            "a",
+            "key",
+            "&",
+            "&",
+            "=",
+            "==",
+            "%41",
+            "%C3%A9",
+            "%FF",
+            "%",
+            "%4",
+            "+",
+            "é",
+            "long-value-",
+            "0123456789abcdef",
+        ];
+        let mut seed = 0x0d15_ea5e;
+        for round in 0..20_000 {
+            let query = crate::bytes::scan::tests::random_text(&mut seed, &pieces, 40);
+            for form in [false, true] {
+                let params = if form {
+                    QueryParams::form(&query)
+                } else {
+                    QueryParams::new(&query)
+                };
+                let found: Vec<_> = params.collect();
+                assert_eq!(
+                    found,
+                    described(&query, form),
+                    "round {round}, form {form}: {query:?}"
+                );
+                for (pair, expected) in found.iter().zip(described(&query, form)) {
+                    if let (Ok((key, value)), Ok((k, v))) = (pair, expected) {
+                        // Borrowed exactly when nothing needed decoding.
+                        assert_eq!(
+                            matches!(key, Cow::Borrowed(_)),
+                            matches!(k, Cow::Borrowed(_)),
+                            "{query:?}"
+                        );
+                        assert_eq!(
+                            matches!(value, Cow::Borrowed(_)),
+                            matches!(v, Cow::Borrowed(_)),
+                            "{query:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
