@@ -106,10 +106,28 @@ pub(crate) fn text_in(text: &str, form: Form) -> Cow<'_, str> {
 }
 
 /// Whether [`push_text`] would copy `text` unchanged; no allocation.
+#[allow(
+    clippy::needless_bitwise_bool,
+    reason = "`||` would branch per byte and keep the compiler from vectorizing"
+)]
 pub(crate) fn is_in_form(text: &str, form: Form) -> bool {
-    if form == Form::AsIs {
-        return true;
+    match form {
+        Form::AsIs => true,
+        // A scheme or a host: short, and mostly without an escape or a
+        // capital, which one pass with no branch per byte rules out.
+        Form::Lowercased => {
+            let marked = text.bytes().fold(false, |marked, b| {
+                marked | b.is_ascii_uppercase() | (b == b'%')
+            });
+            !marked || escapes_in_form(text, form)
+        }
+        Form::Normalized => escapes_in_form(text, form),
     }
+}
+
+/// [`is_in_form`], looking at each escape (and, `Lowercased`, at the text
+/// between them).
+fn escapes_in_form(text: &str, form: Form) -> bool {
     let bytes = text.as_bytes();
     let mut i = 0;
     loop {
