@@ -52,6 +52,20 @@ fn names_are_captured_from_scope_and_braces_escape() {
 }
 
 #[test]
+fn unsized_and_boxed_text_fills_holes_as_one_item() {
+    let text = String::from("/a b");
+    let boxed: Box<str> = "c/d".into();
+    let u = uri!(
+        "https://x.org/{tail}/{whole}?q={b}",
+        tail = text[1..],
+        whole = *boxed,
+        b = boxed
+    );
+    assert_eq!(u, "https://x.org/a%20b/c%2Fd?q=c/d");
+    check(&u);
+}
+
+#[test]
 fn hole_names_follow_rusts_identifier_rules() {
     // A raw argument names the plain hole, as in `format!`.
     let u = uri!("http://a/{x}/{y}", r#x = 1, y = 2);

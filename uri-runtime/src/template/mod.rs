@@ -250,6 +250,15 @@ impl<T: Display> TemplateValue for Vec<T> {
     }
 }
 
+/// One item, as through `Display`. Implemented so that an unsized `str`
+/// (a hole filled with `text[1..]`) has a way in: the `Display` path takes
+/// its value as a trait object, which an unsized value cannot become.
+impl TemplateValue for str {
+    fn write_value(&self, hole: &mut Hole<'_>) {
+        hole.item(self);
+    }
+}
+
 macro_rules! through_pointer {
     ($($pointer:ty),*) => {$(
         impl<T: TemplateValue + ?Sized> TemplateValue for $pointer {
@@ -344,8 +353,11 @@ pub mod dispatch {
     }
 
     impl DisplayTag {
-        /// Writes the value as one item.
-        pub fn write<T: Fill + ?Sized>(self, value: &T, mut hole: Hole<'_>) {
+        /// Writes the value as one item. The value arrives as a trait
+        /// object, not through a generic bound: the compiler's error for
+        /// a value that is not `Display` then names the cast at the user's
+        /// hole, where a bound would add a note pointing into this file.
+        pub fn write(self, value: &dyn Fill, mut hole: Hole<'_>) {
             hole.item(&Shown(value));
         }
     }
