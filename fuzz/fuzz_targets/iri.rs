@@ -15,7 +15,12 @@ fuzz_target!(|text: &str| {
                 Ok(iri.components())
             );
             let present = |c: uri_core::Components| {
-                (c.scheme().is_some(), c.authority().is_some(), c.query().is_some(), c.fragment().is_some())
+                (
+                    c.scheme().is_some(),
+                    c.authority().is_some(),
+                    c.query().is_some(),
+                    c.fragment().is_some(),
+                )
             };
             let uri = iri.to_uri_ref();
             let reparsed = UriRef::parse(uri.as_str()).expect("an IRI's URI is a URI");
