@@ -66,6 +66,38 @@ fn http_takes_every_request_target_form() {
 }
 
 #[test]
+fn every_form_converts_by_reference_and_by_value() {
+    let owned = UriBuf::parse("https://example.com/a?b").unwrap();
+    let view = owned.as_uri();
+    let reference = view.as_uri_ref();
+    let owned_reference = UriRefBuf::from(owned.clone());
+    let expected: http::Uri = "https://example.com/a?b".parse().unwrap();
+    let by_value: [http::Uri; 4] = [
+        view.try_into().unwrap(),
+        reference.try_into().unwrap(),
+        owned.clone().try_into().unwrap(),
+        owned_reference.clone().try_into().unwrap(),
+    ];
+    let by_reference: [http::Uri; 4] = [
+        (&view).try_into().unwrap(),
+        (&reference).try_into().unwrap(),
+        (&owned).try_into().unwrap(),
+        (&owned_reference).try_into().unwrap(),
+    ];
+    assert!(
+        by_value
+            .iter()
+            .chain(&by_reference)
+            .all(|theirs| *theirs == expected)
+    );
+    let url: url::Url = view.try_into().unwrap();
+    assert_eq!(url, url::Url::try_from(&owned).unwrap());
+    // By value, refusals stay refusals.
+    let relative = UriRef::parse("../x").unwrap();
+    assert!(http::Uri::try_from(relative).is_err());
+}
+
+#[test]
 fn http_refuses_instead_of_losing_the_fragment() {
     let uri = UriBuf::parse("https://example.com/p?q#section").unwrap();
     match http::Uri::try_from(&uri) {

@@ -510,6 +510,26 @@ fn to_owned_gives_the_owned_form_with_its_boundaries() {
 }
 
 #[test]
+fn owned_forms_widen_as_their_views_do() {
+    let uri = UriBuf::parse("https://user@[::1]:8443/a%20b?q#f").unwrap();
+    let parts = uri.components();
+    let reference = UriRefBuf::from(uri.clone());
+    let iri = uri::IriBuf::from(uri.clone());
+    let iri_reference = uri::IriRefBuf::from(reference.clone());
+    let from_iri = uri::IriRefBuf::from(iri.clone());
+    for (text, found) in [
+        (reference.as_str(), reference.components()),
+        (iri.as_str(), iri.components()),
+        (iri_reference.as_str(), iri_reference.components()),
+        (from_iri.as_str(), from_iri.components()),
+    ] {
+        assert_eq!((text, found), (uri.as_str(), parts));
+    }
+    // The same as widening the view and taking it over.
+    assert_eq!(reference, UriRefBuf::from(uri.as_uri().as_uri_ref()));
+}
+
+#[test]
 fn iris_serialize_as_their_text_and_deserialize_by_parsing() {
     let iri: uri::IriBuf = serde_json::from_str(r#""https://例え.jp/引き出し""#).unwrap();
     assert_eq!(iri.host(), Some("例え.jp"));

@@ -143,6 +143,8 @@ fn reread<'a>(uri: &UriRef<'a>, theirs: &'a http::Uri) -> Option<(Component, &'a
     None
 }
 
+/// The conversions to `http::Uri`, from a reference and by value (a view
+/// is `Copy`, and `u.try_into()` is what people write first).
 macro_rules! into_http {
     ($($ty:ty => |$uri:ident| $as_ref:expr),*) => {$(
         impl TryFrom<&$ty> for http::Uri {
@@ -153,16 +155,16 @@ macro_rules! into_http {
                 to_http(&$as_ref)
             }
         }
+
+        impl TryFrom<$ty> for http::Uri {
+            type Error = HttpUriError;
+
+            /// See [`HttpUriError`] for what differs.
+            fn try_from(uri: $ty) -> Result<http::Uri, HttpUriError> {
+                http::Uri::try_from(&uri)
+            }
+        }
     )*};
-}
-
-impl TryFrom<UriBuf> for http::Uri {
-    type Error = HttpUriError;
-
-    /// See [`HttpUriError`] for what differs.
-    fn try_from(uri: UriBuf) -> Result<http::Uri, HttpUriError> {
-        http::Uri::try_from(&uri)
-    }
 }
 
 into_http!(

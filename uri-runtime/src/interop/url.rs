@@ -137,6 +137,15 @@ impl TryFrom<UriBuf> for url::Url {
     }
 }
 
+impl TryFrom<Uri<'_>> for url::Url {
+    type Error = UrlError;
+
+    /// See the conversion from [`&Uri`](Uri).
+    fn try_from(uri: Uri<'_>) -> Result<url::Url, UrlError> {
+        url::Url::try_from(&uri)
+    }
+}
+
 impl TryFrom<&Uri<'_>> for url::Url {
     type Error = UrlError;
 

@@ -316,3 +316,41 @@ owned_type!(
     /// ```
     IriRefBuf, IriRef, as_iri_ref, crate::bytes::parse::iri_reference, Option<&str>
 );
+
+/// The widening conversions the views have (`Uri` into `UriRef`, `Uri`
+/// into `Iri`, references into IRI references), for the owned types: the
+/// string and its boundaries move over, nothing is copied or parsed.
+///
+/// ```
+/// use uri_runtime::{IriRefBuf, UriBuf, UriRefBuf};
+///
+/// let uri = UriBuf::parse("https://example.com/a?b")?;
+/// let reference = UriRefBuf::from(uri.clone());
+/// assert_eq!(reference.query(), Some("b"));
+/// let iri_reference: IriRefBuf = reference.into();
+/// assert_eq!(iri_reference, "https://example.com/a?b");
+/// # Ok::<(), uri_runtime::ParseError>(())
+/// ```
+impl From<UriBuf> for UriRefBuf {
+    fn from(uri: UriBuf) -> UriRefBuf {
+        UriRefBuf::from_written(uri.text, uri.parts)
+    }
+}
+
+impl From<UriBuf> for IriBuf {
+    fn from(uri: UriBuf) -> IriBuf {
+        IriBuf::from_written(uri.text, uri.parts)
+    }
+}
+
+impl From<UriRefBuf> for IriRefBuf {
+    fn from(r: UriRefBuf) -> IriRefBuf {
+        IriRefBuf::from_written(r.text, r.parts)
+    }
+}
+
+impl From<IriBuf> for IriRefBuf {
+    fn from(iri: IriBuf) -> IriRefBuf {
+        IriRefBuf::from_written(iri.text, iri.parts)
+    }
+}
