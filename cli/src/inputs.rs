@@ -65,11 +65,7 @@ pub(crate) fn run_laid_out(
                 let input = line.strip_suffix(b"\n").unwrap_or(&line);
                 let input = input.strip_suffix(b"\r").unwrap_or(input);
                 match std::str::from_utf8(input) {
-                    Ok(text) => {
-                        written.clear();
-                        let outcome = forms::apply(text, &mut |text| each(text, &mut written));
-                        tally.record(text, outcome, &written, &mut out)?;
-                    }
+                    Ok(text) => run_one(text, &mut each, &mut written, &mut tally, &mut out)?,
                     Err(err) => {
                         let failed = Outcome::Failed(not_utf8(number, input, &err));
                         tally.record(&String::from_utf8_lossy(input), failed, "", &mut out)?;
@@ -78,9 +74,7 @@ pub(crate) fn run_laid_out(
                 line.clear();
             }
         } else {
-            written.clear();
-            let outcome = forms::apply(arg, &mut |text| each(text, &mut written));
-            tally.record(arg, outcome, &written, &mut out)?;
+            run_one(arg, &mut each, &mut written, &mut tally, &mut out)?;
         }
     }
     tally.finish(&mut out)?;
@@ -90,6 +84,20 @@ pub(crate) fn run_laid_out(
         eprintln!("{} inputs, {} failed", tally.inputs, tally.failed);
     }
     Ok(tally.failed == 0)
+}
+
+/// Runs `each` on one input in the forms asked for, lending it the line
+/// buffer emptied, and records what came of it.
+fn run_one(
+    text: &str,
+    each: &mut impl for<'a> FnMut(&'a str, &mut String) -> Outcome<'a>,
+    written: &mut String,
+    tally: &mut Tally,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    written.clear();
+    let outcome = forms::apply(text, &mut |text| each(text, written));
+    tally.record(text, outcome, written, out)
 }
 
 /// `--summary`: print the summary after standard input even when nothing
