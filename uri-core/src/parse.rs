@@ -18,7 +18,7 @@ use scalar::{component, parse};
 /// The grammar over the scalar scan, as `const fn`s.
 mod scalar {
     crate::__grammar!(
-        attrs: [],
+        attrs: [#[inline]],
         qualifier: [const],
         span: crate::table::Class::span,
         encoded_span: super::encoded_span,

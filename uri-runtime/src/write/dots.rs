@@ -88,6 +88,12 @@ pub(crate) fn remove_dot_segments_into(out: &mut String, start: usize, input: Jo
 /// as one piece.
 fn push_segments(out: &mut String, start: usize, segments: &str, ends_path: bool) {
     let bytes = segments.as_bytes();
+    // Without a `.` there is no dot segment: one run (a base's directory,
+    // mostly), found a word at a time rather than a segment at a time.
+    if position_in_short(bytes, b'.').is_none() {
+        push_run(out, segments);
+        return;
+    }
     // Where the run of ordinary segments not yet written starts.
     let mut run = None;
     let mut at = 0;
