@@ -66,6 +66,23 @@ fn parse_tells_absent_from_empty() {
 }
 
 #[test]
+fn parse_json_of_iris_describes_the_mapped_uri() {
+    let out = uri(&["--iri", "parse", "--json", "https://Bücher.example/ö?q=ü"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let all: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let object = &all[0];
+    assert_eq!(
+        object["uri"],
+        "https://xn--bcher-kva.example/%C3%B6?q=%C3%BC"
+    );
+    assert_eq!(object["host"], "xn--bcher-kva.example");
+    assert_eq!(
+        object["params"],
+        serde_json::json!([{ "key": "q", "value": "ü" }])
+    );
+}
+
+#[test]
 fn parse_json_is_one_array_with_errors_and_decoded_params_in_place() {
     let input = "http://h/?q=caf%C3%A9&flag&b=%FF\nhttp://a b\n//ok\n";
     let out = uri_with_stdin(&["parse", "--json", "-"], input);

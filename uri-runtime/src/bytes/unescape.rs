@@ -94,11 +94,14 @@ pub(crate) fn push_decoded_each(
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
         let (byte, width) = match b {
-            b'%' => (decode_at(bytes, i)?, 3),
+            b'%' => {
+                let byte = decode_at(bytes, i)?;
+                seen |= byte;
+                (byte, 3)
+            }
             _ if Some(b) == plus => (b' ', 1),
             _ => (b, 1),
         };
-        seen |= if width == 3 { byte } else { 0 };
         out.push(byte);
         i += width;
     }

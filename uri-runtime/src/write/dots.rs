@@ -90,6 +90,8 @@ fn push_segments(out: &mut String, start: usize, segments: &str, ends_path: bool
     let bytes = segments.as_bytes();
     // Without a `.` there is no dot segment: one run (a base's directory,
     // mostly), found a word at a time rather than a segment at a time.
+    // (`has_dot_segments` would also pass `a.html`, but pieces with dots
+    // mostly hold dot segments, and it would then look for them twice.)
     if position_in_short(bytes, b'.').is_none() {
         push_run(out, segments);
         return;
