@@ -514,7 +514,7 @@ fn idna_output_is_always_a_reg_name() {
 #[test]
 fn conversions_between_the_iri_and_uri_types() {
     let r = IriRef::parse("//例え.jp/a").unwrap();
-    assert!(r.to_iri().is_none());
+    assert!(r.as_iri().is_none());
     assert!(r.as_uri_ref().is_none());
     let err = Iri::try_from(r).unwrap_err();
     assert_eq!(

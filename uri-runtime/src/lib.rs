@@ -127,6 +127,11 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+// Not a layer: the one macro every layer may use to write a shared
+// `impl` body once (declared first, so it is in scope everywhere).
+#[macro_use]
+mod impl_each;
+
 // The layers, from the bottom up: each uses only the ones listed before it
 // (and `uri-core`), never one after it. Each folder's module doc says what
 // its layer owns.

@@ -42,59 +42,56 @@ fn popped(path: &str) -> Option<(String, String)> {
     ))
 }
 
-macro_rules! segment_editing {
-    ($($ty:ident),*) => {$(
-        impl $ty {
-            /// Appends one segment to the path, from raw text: encoded with
-            /// [`PATH_SEGMENT`](crate::pct::PATH_SEGMENT) (so a `/` or `%`
-            /// in it is data, and text that is already encoded is encoded
-            /// again, which is what raw text means), and written `%2E` or
-            /// `%2E%2E` if it is `.` or `..`, as template values are. A path
-            /// ending in `/` has its empty last segment filled; the query
-            /// and fragment stay.
-            ///
-            /// ```
-            /// use uri_runtime::UriBuf;
-            ///
-            /// let mut u = UriBuf::parse("https://example.com/api/v2?key=1")?;
-            /// u.push_segment("my api")?.push_segment("..")?;
-            /// assert_eq!(u, "https://example.com/api/v2/my%20api/%2E%2E?key=1");
-            /// assert_eq!(u.pop_segment()?.as_deref(), Some("%2E%2E"));
-            /// assert_eq!(u, "https://example.com/api/v2/my%20api?key=1");
-            /// # Ok::<(), Box<dyn std::error::Error>>(())
-            /// ```
-            ///
-            /// # Errors
-            ///
-            /// [`BuildError::PathNotAbsolute`] only where the path cannot
-            /// take the segment as it stands (a reference whose path would
-            /// then read as a scheme is given `./`, as the builder does).
-            pub fn push_segment(&mut self, raw: &str) -> Result<&mut Self, BuildError> {
-                let next = pushed(self.path(), self.authority().is_some(), raw);
-                self.set_path(&next)?;
-                Ok(self)
-            }
-
-            /// Removes the last segment of the path and returns it as it
-            /// was written (still encoded); `None` when the path has no
-            /// segment left. The `/` before it goes too, except the
-            /// root's: `https://h/a` becomes `https://h/`.
-            ///
-            /// # Errors
-            ///
-            /// As [`push_segment`](Self::push_segment).
-            pub fn pop_segment(&mut self) -> Result<Option<String>, BuildError> {
-                let Some((next, segment)) = popped(self.path()) else {
-                    return Ok(None);
-                };
-                self.set_path(&next)?;
-                Ok(Some(segment))
-            }
+impl_each! {
+    [UriBuf, UriRefBuf]
+    {
+        /// Appends one segment to the path, from raw text: encoded with
+        /// [`PATH_SEGMENT`](crate::pct::PATH_SEGMENT) (so a `/` or `%`
+        /// in it is data, and text that is already encoded is encoded
+        /// again, which is what raw text means), and written `%2E` or
+        /// `%2E%2E` if it is `.` or `..`, as template values are. A path
+        /// ending in `/` has its empty last segment filled; the query
+        /// and fragment stay.
+        ///
+        /// ```
+        /// use uri_runtime::UriBuf;
+        ///
+        /// let mut u = UriBuf::parse("https://example.com/api/v2?key=1")?;
+        /// u.push_segment("my api")?.push_segment("..")?;
+        /// assert_eq!(u, "https://example.com/api/v2/my%20api/%2E%2E?key=1");
+        /// assert_eq!(u.pop_segment()?.as_deref(), Some("%2E%2E"));
+        /// assert_eq!(u, "https://example.com/api/v2/my%20api?key=1");
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        ///
+        /// # Errors
+        ///
+        /// [`BuildError::PathNotAbsolute`] only where the path cannot
+        /// take the segment as it stands (a reference whose path would
+        /// then read as a scheme is given `./`, as the builder does).
+        pub fn push_segment(&mut self, raw: &str) -> Result<&mut Self, BuildError> {
+            let next = pushed(self.path(), self.authority().is_some(), raw);
+            self.set_path(&next)?;
+            Ok(self)
         }
-    )*};
-}
 
-segment_editing!(UriBuf, UriRefBuf);
+        /// Removes the last segment of the path and returns it as it
+        /// was written (still encoded); `None` when the path has no
+        /// segment left. The `/` before it goes too, except the
+        /// root's: `https://h/a` becomes `https://h/`.
+        ///
+        /// # Errors
+        ///
+        /// As [`push_segment`](Self::push_segment).
+        pub fn pop_segment(&mut self) -> Result<Option<String>, BuildError> {
+            let Some((next, segment)) = popped(self.path()) else {
+                return Ok(None);
+            };
+            self.set_path(&next)?;
+            Ok(Some(segment))
+        }
+    }
+}
 
 impl Uri<'_> {
     /// Appends a relative reference below this base's path, taken as a

@@ -224,49 +224,48 @@ impl QueryWriter {
     }
 }
 
-/// The decoding accessors, for every type with a query.
-macro_rules! query_params_methods {
-    ($($ty:ty),*) => {$(
-        impl $ty {
-            /// The query's pairs, percent-decoded; see [`QueryParams`].
-            pub fn query_params(&self) -> QueryParams<'_> {
-                QueryParams::new(self.query().unwrap_or(""))
-            }
-
-            /// The query's pairs, decoded form-style (`+` is a space); see
-            /// [`QueryParams`].
-            pub fn form_params(&self) -> QueryParams<'_> {
-                QueryParams::form(self.query().unwrap_or(""))
-            }
-
-            /// The first value of `key`, decoded; keys are compared
-            /// decoded. `None` when no pair has that key; an error, with
-            /// its offset in the query, when its value does not decode.
-            ///
-            /// ```
-            /// use uri_runtime::Uri;
-            ///
-            /// let u = Uri::parse("https://h/?tag=a%20b&page=2&tag=c")?;
-            /// assert_eq!(u.query_value("tag").transpose()?.as_deref(), Some("a b"));
-            /// assert_eq!(u.query_value("none"), None);
-            /// let all: Vec<_> = u.query_values("tag").collect::<Result<_, _>>()?;
-            /// assert_eq!(all, ["a b", "c"]);
-            /// # Ok::<(), Box<dyn std::error::Error>>(())
-            /// ```
-            pub fn query_value(&self, key: &str) -> Option<Result<Cow<'_, str>, DecodeError>> {
-                self.query_values(key).next()
-            }
-
-            /// Every value of `key`, decoded, in order; see
-            /// [`query_value`](Self::query_value).
-            pub fn query_values(
-                &self,
-                key: &str,
-            ) -> impl Iterator<Item = Result<Cow<'_, str>, DecodeError>> {
-                values_of(self.query().unwrap_or(""), key)
-            }
+// The decoding accessors, for every type with a query.
+impl_each! {
+    [Uri<'a>, UriRef<'a>, UriBuf, UriRefBuf]
+    {
+        /// The query's pairs, percent-decoded; see [`QueryParams`].
+        pub fn query_params(&self) -> QueryParams<'_> {
+            QueryParams::new(self.query().unwrap_or(""))
         }
-    )*};
+
+        /// The query's pairs, decoded form-style (`+` is a space); see
+        /// [`QueryParams`].
+        pub fn form_params(&self) -> QueryParams<'_> {
+            QueryParams::form(self.query().unwrap_or(""))
+        }
+
+        /// The first value of `key`, decoded; keys are compared
+        /// decoded. `None` when no pair has that key; an error, with
+        /// its offset in the query, when its value does not decode.
+        ///
+        /// ```
+        /// use uri_runtime::Uri;
+        ///
+        /// let u = Uri::parse("https://h/?tag=a%20b&page=2&tag=c")?;
+        /// assert_eq!(u.query_value("tag").transpose()?.as_deref(), Some("a b"));
+        /// assert_eq!(u.query_value("none"), None);
+        /// let all: Vec<_> = u.query_values("tag").collect::<Result<_, _>>()?;
+        /// assert_eq!(all, ["a b", "c"]);
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        pub fn query_value(&self, key: &str) -> Option<Result<Cow<'_, str>, DecodeError>> {
+            self.query_values(key).next()
+        }
+
+        /// Every value of `key`, decoded, in order; see
+        /// [`query_value`](Self::query_value).
+        pub fn query_values(
+            &self,
+            key: &str,
+        ) -> impl Iterator<Item = Result<Cow<'_, str>, DecodeError>> {
+            values_of(self.query().unwrap_or(""), key)
+        }
+    }
 }
 
 /// The decoded values of the pairs of `query` whose decoded key is `key`.
@@ -284,8 +283,6 @@ fn values_of<'q>(
         matches.then(|| decode_utf8(value).map_err(|err| err.shifted(value_at)))
     })
 }
-
-query_params_methods!(Uri<'_>, UriRef<'_>, UriBuf, UriRefBuf);
 
 #[cfg(test)]
 mod tests {

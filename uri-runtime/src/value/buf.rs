@@ -1,37 +1,19 @@
 //! `UriBuf` and `UriRefBuf`: owned URIs that keep their boundaries.
 
-use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
 use uri_core::{Components, ParseError};
 
-use crate::pct::DecodeError;
-use crate::value::decoded::Redacted;
-use crate::value::host::Host;
 use crate::value::iri::{Iri, IriRef};
-use crate::value::iter::{PathSegments, QueryPairs};
-use crate::value::port::PortError;
 use crate::value::uri::{Parsed, Uri, UriRef};
 
-/// Defines an owned type over `String` with a borrowed view `$view`.
-/// Accessors that borrow from the owned value, forwarded to its view so
-/// that the two never differ.
-macro_rules! forward_accessors {
-    ($view:ident, $as_view:ident; $($method:ident -> $ret:ty),* $(,)?) => {
-        $(
-            #[doc = concat!("See [`", stringify!($view), "::", stringify!($method), "`].")]
-            #[allow(clippy::missing_errors_doc)]
-            pub fn $method(&self) -> $ret {
-                self.$as_view().$method()
-            }
-        )*
-    };
-}
-
+/// Defines an owned type over `String` with a borrowed view `$view`: the
+/// struct and its trait implementations. Its methods are written out in
+/// `owned_methods.rs`, where the compiler's notes can point at them.
 macro_rules! owned_type {
-    ($(#[$doc:meta])* $name:ident, $view:ident, $as_view:ident, $parse:path, $scheme:ty) => {
+    ($(#[$doc:meta])* $name:ident, $view:ident) => {
         $(#[$doc])*
         #[derive(Clone)]
         pub struct $name {
@@ -40,55 +22,9 @@ macro_rules! owned_type {
         }
 
         impl $name {
-            /// Parses an owned string, taking it over without copying.
-            ///
-            /// # Errors
-            ///
-            /// As the borrowed type's `parse`.
-            pub fn parse(text: impl Into<String>) -> Result<$name, ParseError> {
-                let text = text.into();
-                let parts = $parse(&text)?;
-                Ok($name { text, parts })
-            }
-
-            /// The string.
-            pub fn as_str(&self) -> &str {
-                &self.text
-            }
-
-            /// A borrowed view, with every accessor.
-            pub fn $as_view(&self) -> $view<'_> {
+            /// The borrowed view every accessor forwards to.
+            pub(crate) fn view(&self) -> $view<'_> {
                 $view(Parsed { text: &self.text, parts: self.parts })
-            }
-
-            forward_accessors!($view, $as_view;
-                scheme -> $scheme,
-                authority -> Option<&str>,
-                userinfo -> Option<&str>,
-                host -> Option<&str>,
-                host_parsed -> Option<Host<'_>>,
-                port -> Option<&str>,
-                port_u16 -> Result<Option<u16>, PortError>,
-                path -> &str,
-                path_segments -> PathSegments<'_>,
-                query -> Option<&str>,
-                query_pairs -> QueryPairs<'_>,
-                fragment -> Option<&str>,
-                username -> Option<Result<Cow<'_, str>, DecodeError>>,
-                password -> Option<Result<Cow<'_, str>, DecodeError>>,
-                path_segments_decoded -> impl Iterator<Item = Result<Cow<'_, str>, DecodeError>>,
-                fragment_decoded -> Option<Result<Cow<'_, str>, DecodeError>>,
-                redacted -> Redacted<'_>,
-            );
-
-            /// The component boundaries.
-            pub fn components(&self) -> Components {
-                self.parts
-            }
-
-            /// The string, given back.
-            pub fn into_string(self) -> String {
-                self.text
             }
 
             /// Takes a string and the boundaries its writer recorded.
@@ -101,6 +37,11 @@ macro_rules! owned_type {
             #[allow(dead_code, reason = "the IRI types have no editor")]
             pub(crate) fn text_and_parts_mut(&mut self) -> (&mut String, &mut Components) {
                 (&mut self.text, &mut self.parts)
+            }
+
+            /// The text, given back without a copy.
+            pub(crate) fn into_text(self) -> String {
+                self.text
             }
         }
 
@@ -128,30 +69,6 @@ macro_rules! owned_type {
         impl From<$view<'_>> for $name {
             fn from(view: $view<'_>) -> $name {
                 $name { text: String::from(view.as_str()), parts: view.components() }
-            }
-        }
-
-        impl $view<'_> {
-            #[doc = concat!("The owned form, a [`", stringify!($name), "`]: the text copied, the")]
-            /// boundaries kept, nothing parsed again.
-            ///
-            /// ```
-            #[doc = concat!("let owned: uri_runtime::", stringify!($name), " = {")]
-            ///     let text = String::from("https://example.com/a?b#c");
-            #[doc = concat!("    uri_runtime::", stringify!($view), "::parse(&text)?.to_owned()")]
-            /// };
-            /// assert_eq!(owned.query(), Some("b"));
-            /// # Ok::<(), uri_runtime::ParseError>(())
-            /// ```
-            ///
-            /// An inherent method rather than the `ToOwned` trait: the
-            /// view is `Copy`, so the standard library's `ToOwned` (through
-            /// `Clone`) already gives a view back, and `ToOwned` would also
-            /// need the owned value to lend a `&` view through `Borrow`,
-            /// which a view built on demand from the owned text cannot be.
-            /// Being inherent, this one is the one `view.to_owned()` finds.
-            pub fn to_owned(&self) -> $name {
-                $name::from(*self)
             }
         }
 
@@ -230,7 +147,7 @@ macro_rules! owned_type {
 
         impl<'a> From<&'a $name> for $view<'a> {
             fn from(owned: &'a $name) -> $view<'a> {
-                owned.$as_view()
+                owned.view()
             }
         }
 
@@ -273,7 +190,7 @@ owned_type!(
     /// assert_eq!(uri.to_string(), "https://example.com/a?b");
     /// # Ok::<(), uri_runtime::ParseError>(())
     /// ```
-    UriBuf, Uri, as_uri, crate::bytes::parse::uri, &str
+    UriBuf, Uri
 );
 
 owned_type!(
@@ -287,7 +204,7 @@ owned_type!(
     /// assert_eq!(r.as_uri_ref().query(), Some("b"));
     /// # Ok::<(), uri_runtime::ParseError>(())
     /// ```
-    UriRefBuf, UriRef, as_uri_ref, crate::bytes::parse::uri_reference, Option<&str>
+    UriRefBuf, UriRef
 );
 
 owned_type!(
@@ -301,7 +218,7 @@ owned_type!(
     /// assert_eq!(iri.as_iri().to_uri(), "https://%E4%BE%8B%E3%81%88.jp/%E5%BC%95%E3%81%8D%E5%87%BA%E3%81%97");
     /// # Ok::<(), uri_runtime::ParseError>(())
     /// ```
-    IriBuf, Iri, as_iri, crate::bytes::parse::iri, &str
+    IriBuf, Iri
 );
 
 owned_type!(
@@ -314,7 +231,7 @@ owned_type!(
     /// assert_eq!(r.as_iri_ref().query(), Some("並べ替え=日付"));
     /// # Ok::<(), uri_runtime::ParseError>(())
     /// ```
-    IriRefBuf, IriRef, as_iri_ref, crate::bytes::parse::iri_reference, Option<&str>
+    IriRefBuf, IriRef
 );
 
 /// The widening conversions the views have (`Uri` into `UriRef`, `Uri`

@@ -35,96 +35,93 @@ impl<'a> Parsed<'a> {
     }
 }
 
-macro_rules! decoded_accessors {
-    ($($ty:ident),*) => {$(
-        impl<'a> $ty<'a> {
-            /// The user name: the userinfo before its first `:`, decoded.
-            /// `None` without a userinfo.
-            ///
-            /// ```
-            /// use uri_runtime::Uri;
-            ///
-            /// let u = Uri::parse("ftp://ada%40home:s%3Acret@example.com/")?;
-            /// assert_eq!(u.username().transpose()?.as_deref(), Some("ada@home"));
-            /// assert_eq!(u.password().transpose()?.as_deref(), Some("s:cret"));
-            /// # Ok::<(), Box<dyn std::error::Error>>(())
-            /// ```
-            ///
-            /// # Errors
-            ///
-            /// Inside the option, a [`DecodeError`] whose index is an offset
-            /// in the whole string.
-            pub fn username(&self) -> Option<Decoded<'a>> {
-                let (user, _) = self.0.credentials()?;
-                Some(self.0.decoded(user))
-            }
-
-            /// The password: the userinfo after its first `:`, decoded.
-            /// `None` without one. RFC 3986 section 3.2.1 deprecates
-            /// passwords in URIs; [`redacted`](Self::redacted) keeps them
-            /// out of logs.
-            ///
-            /// # Errors
-            ///
-            /// As [`username`](Self::username).
-            pub fn password(&self) -> Option<Decoded<'a>> {
-                let (_, password) = self.0.credentials()?;
-                Some(self.0.decoded(password?))
-            }
-
-            /// The path's segments, each decoded (so a `%2F` inside one is
-            /// a `/` in its text, not a separator).
-            ///
-            /// ```
-            /// use uri_runtime::Uri;
-            ///
-            /// let u = Uri::parse("https://h/docs/Q%26A%201%2F2")?;
-            /// let segments: Vec<_> = u.path_segments_decoded().collect::<Result<_, _>>()?;
-            /// assert_eq!(segments, ["docs", "Q&A 1/2"]);
-            /// # Ok::<(), Box<dyn std::error::Error>>(())
-            /// ```
-            pub fn path_segments_decoded(&self) -> impl Iterator<Item = Decoded<'a>> + use<'a> {
-                let parsed = self.0;
-                let path = parsed.parts.path();
-                let mut start = path.start + usize::from(self.path().starts_with('/'));
-                self.path_segments().map(move |segment| {
-                    let range = start..start + segment.len();
-                    start = range.end + 1;
-                    parsed.decoded(range)
-                })
-            }
-
-            /// The fragment, decoded; `None` without one.
-            ///
-            /// # Errors
-            ///
-            /// As [`username`](Self::username).
-            pub fn fragment_decoded(&self) -> Option<Decoded<'a>> {
-                Some(self.0.decoded(self.0.parts.fragment()?))
-            }
-
-            /// A display for logs: the password replaced by `***`; with
-            /// [`Redacted::query_values`], every query value too.
-            ///
-            /// ```
-            /// use uri_runtime::Uri;
-            ///
-            /// let u = Uri::parse("https://ada:s3cret@example.com/api?token=abc&page=2")?;
-            /// assert_eq!(u.redacted().to_string(), "https://ada:***@example.com/api?token=abc&page=2");
-            /// assert_eq!(
-            ///     u.redacted().query_values().to_string(),
-            ///     "https://ada:***@example.com/api?token=***&page=***"
-            /// );
-            /// # Ok::<(), uri_runtime::ParseError>(())
-            /// ```
-            pub fn redacted(&self) -> Redacted<'a> {
-                Redacted { parsed: self.0, query_values: false }
-            }
+impl_each! {
+    [Uri<'a>, UriRef<'a>, Iri<'a>, IriRef<'a>]
+    {
+        /// The user name: the userinfo before its first `:`, decoded.
+        /// `None` without a userinfo.
+        ///
+        /// ```
+        /// use uri_runtime::Uri;
+        ///
+        /// let u = Uri::parse("ftp://ada%40home:s%3Acret@example.com/")?;
+        /// assert_eq!(u.username().transpose()?.as_deref(), Some("ada@home"));
+        /// assert_eq!(u.password().transpose()?.as_deref(), Some("s:cret"));
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        ///
+        /// # Errors
+        ///
+        /// Inside the option, a [`DecodeError`] whose index is an offset
+        /// in the whole string.
+        pub fn username(&self) -> Option<Decoded<'a>> {
+            let (user, _) = self.0.credentials()?;
+            Some(self.0.decoded(user))
         }
-    )*};
-}
 
-decoded_accessors!(Uri, UriRef, Iri, IriRef);
+        /// The password: the userinfo after its first `:`, decoded.
+        /// `None` without one. RFC 3986 section 3.2.1 deprecates
+        /// passwords in URIs; [`redacted`](Self::redacted) keeps them
+        /// out of logs.
+        ///
+        /// # Errors
+        ///
+        /// As [`username`](Self::username).
+        pub fn password(&self) -> Option<Decoded<'a>> {
+            let (_, password) = self.0.credentials()?;
+            Some(self.0.decoded(password?))
+        }
+
+        /// The path's segments, each decoded (so a `%2F` inside one is
+        /// a `/` in its text, not a separator).
+        ///
+        /// ```
+        /// use uri_runtime::Uri;
+        ///
+        /// let u = Uri::parse("https://h/docs/Q%26A%201%2F2")?;
+        /// let segments: Vec<_> = u.path_segments_decoded().collect::<Result<_, _>>()?;
+        /// assert_eq!(segments, ["docs", "Q&A 1/2"]);
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        pub fn path_segments_decoded(&self) -> impl Iterator<Item = Decoded<'a>> + use<'a> {
+            let parsed = self.0;
+            let path = parsed.parts.path();
+            let mut start = path.start + usize::from(self.path().starts_with('/'));
+            self.path_segments().map(move |segment| {
+                let range = start..start + segment.len();
+                start = range.end + 1;
+                parsed.decoded(range)
+            })
+        }
+
+        /// The fragment, decoded; `None` without one.
+        ///
+        /// # Errors
+        ///
+        /// As [`username`](Self::username).
+        pub fn fragment_decoded(&self) -> Option<Decoded<'a>> {
+            Some(self.0.decoded(self.0.parts.fragment()?))
+        }
+
+        /// A display for logs: the password replaced by `***`; with
+        /// [`Redacted::query_values`], every query value too.
+        ///
+        /// ```
+        /// use uri_runtime::Uri;
+        ///
+        /// let u = Uri::parse("https://ada:s3cret@example.com/api?token=abc&page=2")?;
+        /// assert_eq!(u.redacted().to_string(), "https://ada:***@example.com/api?token=abc&page=2");
+        /// assert_eq!(
+        ///     u.redacted().query_values().to_string(),
+        ///     "https://ada:***@example.com/api?token=***&page=***"
+        /// );
+        /// # Ok::<(), uri_runtime::ParseError>(())
+        /// ```
+        pub fn redacted(&self) -> Redacted<'a> {
+            Redacted { parsed: self.0, query_values: false }
+        }
+    }
+}
 
 /// A URI shown with its secrets hidden; from `redacted()` on every URI
 /// type. It is still a valid URI reference (`*` may stand in both places).

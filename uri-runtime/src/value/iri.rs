@@ -1,13 +1,10 @@
 //! `Iri` and `IriRef`: RFC 3987 internationalized resource identifiers,
 //! borrowed and validated like their URI counterparts.
 
-use uri_core::{Components, ParseError, ParseOptions};
+use uri_core::{ParseError, ParseOptions};
 
 use crate::bytes::parse;
-use crate::value::host::Host;
-use crate::value::iter::{PathSegments, QueryPairs};
-use crate::value::port::PortError;
-use crate::value::uri::{Parsed, Uri, UriRef, shared_accessors, string_traits, with_iri};
+use crate::value::uri::{Parsed, Uri, UriRef, string_traits, with_iri};
 
 /// An IRI: the `IRI` rule of RFC 3987 section 2.2, a URI in which
 /// non-ASCII characters may stand unescaped. Borrowed, never allocating.
@@ -103,10 +100,6 @@ impl<'a> Iri<'a> {
         self.0.scheme().unwrap_or("")
     }
 
-    shared_accessors!(
-        "let u = uri_runtime::Iri::parse(\"https://user@example.com:8080/a/b%20c?q=1&lang#top\").unwrap();"
-    );
-
     /// This IRI as an [`IriRef`], which every IRI is.
     pub fn as_iri_ref(&self) -> IriRef<'a> {
         IriRef(self.0)
@@ -164,17 +157,21 @@ impl<'a> IriRef<'a> {
         self.0.scheme()
     }
 
-    shared_accessors!(
-        "let u = uri_runtime::IriRef::parse(\"//user@example.com:8080/a/b%20c?q=1&lang#top\").unwrap();"
-    );
-
     /// Whether this reference has a scheme, and so is an [`Iri`].
     pub fn is_absolute(&self) -> bool {
         self.0.parts.scheme().is_some()
     }
 
-    /// This reference as an [`Iri`], if it has a scheme.
-    pub fn to_iri(&self) -> Option<Iri<'a>> {
+    /// This reference as an [`Iri`], if it has a scheme: a view of the
+    /// same text, so `as_`, as [`UriRef::as_uri`] is.
+    ///
+    /// ```
+    /// use uri_runtime::IriRef;
+    ///
+    /// assert_eq!(IriRef::parse("http://例え.jp/").unwrap().as_iri().unwrap().host(), Some("例え.jp"));
+    /// assert!(IriRef::parse("/写真").unwrap().as_iri().is_none());
+    /// ```
+    pub fn as_iri(&self) -> Option<Iri<'a>> {
         self.is_absolute().then_some(Iri(self.0))
     }
 
@@ -233,7 +230,7 @@ impl<'a> TryFrom<IriRef<'a>> for Iri<'a> {
     /// Fails with [`MissingScheme`](crate::ParseErrorKind::MissingScheme)
     /// for a relative reference.
     fn try_from(r: IriRef<'a>) -> Result<Iri<'a>, ParseError> {
-        match r.to_iri() {
+        match r.as_iri() {
             Some(iri) => Ok(iri),
             // No scheme: parsing as an IRI reports MissingScheme at 0.
             None => Iri::parse(r.as_str()),

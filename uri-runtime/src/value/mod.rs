@@ -14,6 +14,7 @@
 //! operations on these types (normalize, resolve, build, …) live in the
 //! layers above, as `impl` blocks of their own.
 
+pub(crate) mod accessors;
 #[cfg(feature = "alloc")]
 pub(crate) mod as_uri;
 #[cfg(feature = "alloc")]
@@ -23,5 +24,7 @@ pub(crate) mod decoded;
 pub(crate) mod host;
 pub(crate) mod iri;
 pub(crate) mod iter;
+#[cfg(feature = "alloc")]
+pub(crate) mod owned_methods;
 pub(crate) mod port;
 pub(crate) mod uri;

@@ -4,7 +4,6 @@ use uri_core::{Components, ParseError, ParseOptions};
 
 use crate::bytes::parse;
 use crate::value::host::Host;
-use crate::value::iter::{PathSegments, QueryPairs};
 use crate::value::port::PortError;
 
 /// A parsed string and its component boundaries: what both public types
@@ -79,100 +78,6 @@ pub(crate) fn with_iri(options: ParseOptions) -> ParseOptions {
     } else {
         ParseOptions::RFC3987
     }
-}
-
-/// The accessors shared by [`Uri`] and [`UriRef`], generated once so the two
-/// cannot drift apart.
-macro_rules! shared_accessors {
-    ($example:literal) => {
-        /// The string, exactly as parsed.
-        pub fn as_str(&self) -> &'a str {
-            self.0.text
-        }
-
-        /// The authority, without its leading `//`; `None` when there is no
-        /// `//`, `Some("")` for `file:///etc`.
-        #[doc = concat!("\n```\n", $example, "\nassert_eq!(u.authority(), Some(\"user@example.com:8080\"));\n```")]
-        pub fn authority(&self) -> Option<&'a str> {
-            self.0.authority()
-        }
-
-        /// The userinfo, before the authority's `@`, still percent-encoded.
-        #[doc = concat!("\n```\n", $example, "\nassert_eq!(u.userinfo(), Some(\"user\"));\n```")]
-        pub fn userinfo(&self) -> Option<&'a str> {
-            self.0.userinfo()
-        }
-
-        /// The host as written: a reg-name, an IPv4 address, or an
-        /// IP-literal with its brackets. Present but empty in `file:///x`.
-        #[doc = concat!("\n```\n", $example, "\nassert_eq!(u.host(), Some(\"example.com\"));\n```")]
-        pub fn host(&self) -> Option<&'a str> {
-            self.0.host()
-        }
-
-        /// The host, classified and with IP addresses parsed; see [`Host`].
-        #[doc = concat!("\n```\n", $example, "\nassert_eq!(u.host_parsed(), Some(uri_runtime::Host::RegName(\"example.com\")));\n```")]
-        pub fn host_parsed(&self) -> Option<Host<'a>> {
-            self.0.host_parsed()
-        }
-
-        /// The port's raw digits, which may be empty (`http://h:/`) or
-        /// larger than any TCP port; see [`port_u16`](Self::port_u16).
-        #[doc = concat!("\n```\n", $example, "\nassert_eq!(u.port(), Some(\"8080\"));\n```")]
-        pub fn port(&self) -> Option<&'a str> {
-            self.0.port()
-        }
-
-        /// The port as a number: `Ok(None)` when absent or empty (RFC 3986
-        /// section 3.2.3 treats both alike), `Err` when it does not fit a
-        /// `u16`, rather than silently dropping it.
-        ///
-        /// # Errors
-        ///
-        /// [`PortError`] with the offset of the port for values above 65535.
-        #[doc = concat!("\n```\n", $example, "\nassert_eq!(u.port_u16(), Ok(Some(8080)));\n```")]
-        pub fn port_u16(&self) -> Result<Option<u16>, PortError> {
-            self.0.port_u16()
-        }
-
-        /// The path, always present, possibly empty, still percent-encoded.
-        #[doc = concat!("\n```\n", $example, "\nassert_eq!(u.path(), \"/a/b%20c\");\n```")]
-        pub fn path(&self) -> &'a str {
-            self.0.path()
-        }
-
-        /// The path's segments, split at `/` and still percent-encoded (a
-        /// `%2F` stays inside its segment). The empty text before the first
-        /// `/` of an absolute path is not a segment; see [`PathSegments`].
-        #[doc = concat!("\n```\n", $example, "\nassert!(u.path_segments().eq([\"a\", \"b%20c\"]));\n```")]
-        pub fn path_segments(&self) -> PathSegments<'a> {
-            PathSegments::new(self.0.path())
-        }
-
-        /// The query, after `?`: `None` when absent, `Some("")` for `http://h?`.
-        #[doc = concat!("\n```\n", $example, "\nassert_eq!(u.query(), Some(\"q=1&lang\"));\n```")]
-        pub fn query(&self) -> Option<&'a str> {
-            self.0.query()
-        }
-
-        /// The query's `&`-separated `key=value` pairs, still encoded; see
-        /// [`QueryPairs`].
-        #[doc = concat!("\n```\n", $example, "\nassert!(u.query_pairs().eq([(\"q\", Some(\"1\")), (\"lang\", None)]));\n```")]
-        pub fn query_pairs(&self) -> QueryPairs<'a> {
-            QueryPairs::new(self.0.query().unwrap_or(""))
-        }
-
-        /// The fragment, after `#`: `None` when absent, `Some("")` for `a#`.
-        #[doc = concat!("\n```\n", $example, "\nassert_eq!(u.fragment(), Some(\"top\"));\n```")]
-        pub fn fragment(&self) -> Option<&'a str> {
-            self.0.fragment()
-        }
-
-        /// The component boundaries found by the parser.
-        pub fn components(&self) -> Components {
-            self.0.parts
-        }
-    };
 }
 
 /// A URI: the `URI` rule of RFC 3986 section 3, which requires a scheme and
@@ -263,10 +168,6 @@ impl<'a> Uri<'a> {
         self.0.scheme().unwrap_or("")
     }
 
-    shared_accessors!(
-        "let u = uri_runtime::Uri::parse(\"https://user@example.com:8080/a/b%20c?q=1&lang#top\").unwrap();"
-    );
-
     /// This URI as a [`UriRef`], which every URI is.
     pub fn as_uri_ref(&self) -> UriRef<'a> {
         UriRef(self.0)
@@ -314,10 +215,6 @@ impl<'a> UriRef<'a> {
     pub fn scheme(&self) -> Option<&'a str> {
         self.0.scheme()
     }
-
-    shared_accessors!(
-        "let u = uri_runtime::UriRef::parse(\"//user@example.com:8080/a/b%20c?q=1&lang#top\").unwrap();"
-    );
 
     /// Whether this reference has a scheme, and so is a [`Uri`].
     pub fn is_absolute(&self) -> bool {
@@ -444,4 +341,4 @@ string_traits!(Uri);
 string_traits!(UriRef);
 
 // The IRI types reuse both generators.
-pub(crate) use {shared_accessors, string_traits};
+pub(crate) use string_traits;

@@ -1,0 +1,219 @@
+//! The methods of the owned types, [`UriBuf`], [`UriRefBuf`], [`IriBuf`]
+//! and [`IriRefBuf`]: parsing, the string, and every accessor, forwarded
+//! to the borrowed view so that the two never differ.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+
+use uri_core::{Components, ParseError};
+
+use crate::pct::DecodeError;
+use crate::value::buf::{IriBuf, IriRefBuf, UriBuf, UriRefBuf};
+use crate::value::decoded::Redacted;
+use crate::value::host::Host;
+use crate::value::iri::{Iri, IriRef};
+use crate::value::iter::{PathSegments, QueryPairs};
+use crate::value::port::PortError;
+use crate::value::uri::{Uri, UriRef};
+
+impl_each! {
+    [
+        UriBuf { parse = (Uri::parse), view_name = "Uri" },
+        UriRefBuf { parse = (UriRef::parse), view_name = "UriRef" },
+        IriBuf { parse = (Iri::parse), view_name = "Iri" },
+        IriRefBuf { parse = (IriRef::parse), view_name = "IriRef" },
+    ]
+    {
+        /// Parses an owned string, taking it over without copying.
+        ///
+        /// # Errors
+        ///
+        #[doc = concat!("As [`", view_name!(), "::parse`].")]
+        pub fn parse(text: impl Into<String>) -> Result<Self, ParseError> {
+            let text = text.into();
+            let parts = parse!()(&text)?.components();
+            Ok(Self::from_written(text, parts))
+        }
+
+        /// The string.
+        pub fn as_str(&self) -> &str {
+            self.view().as_str()
+        }
+
+        /// The component boundaries.
+        pub fn components(&self) -> Components {
+            self.view().components()
+        }
+
+        /// The string, given back.
+        pub fn into_string(self) -> String {
+            self.into_text()
+        }
+
+        #[doc = concat!("See [`", view_name!(), "::authority`].")]
+        pub fn authority(&self) -> Option<&str> {
+            self.view().authority()
+        }
+
+        #[doc = concat!("See [`", view_name!(), "::userinfo`].")]
+        pub fn userinfo(&self) -> Option<&str> {
+            self.view().userinfo()
+        }
+
+        #[doc = concat!("See [`", view_name!(), "::host`].")]
+        pub fn host(&self) -> Option<&str> {
+            self.view().host()
+        }
+
+        #[doc = concat!("See [`", view_name!(), "::host_parsed`].")]
+        pub fn host_parsed(&self) -> Option<Host<'_>> {
+            self.view().host_parsed()
+        }
+
+        #[doc = concat!("See [`", view_name!(), "::port`].")]
+        pub fn port(&self) -> Option<&str> {
+            self.view().port()
+        }
+
+        #[doc = concat!("See [`", view_name!(), "::port_u16`].")]
+        #[allow(clippy::missing_errors_doc, reason = "the view's method documents them")]
+        pub fn port_u16(&self) -> Result<Option<u16>, PortError> {
+            self.view().port_u16()
+        }
+
+        #[doc = concat!("See [`", view_name!(), "::path`].")]
+        pub fn path(&self) -> &str {
+            self.view().path()
+        }
+
+        #[doc = concat!("See [`", view_name!(), "::path_segments`].")]
+        pub fn path_segments(&self) -> PathSegments<'_> {
+            self.view().path_segments()
+        }
+
+        #[doc = concat!("See [`", view_name!(), "::query`].")]
+        pub fn query(&self) -> Option<&str> {
+            self.view().query()
+        }
+
+        #[doc = concat!("See [`", view_name!(), "::query_pairs`].")]
+        pub fn query_pairs(&self) -> QueryPairs<'_> {
+            self.view().query_pairs()
+        }
+
+        #[doc = concat!("See [`", view_name!(), "::fragment`].")]
+        pub fn fragment(&self) -> Option<&str> {
+            self.view().fragment()
+        }
+
+        #[doc = concat!("See [`", view_name!(), "::username`].")]
+        #[allow(clippy::missing_errors_doc, reason = "the view's method documents them")]
+        pub fn username(&self) -> Option<Result<Cow<'_, str>, DecodeError>> {
+            self.view().username()
+        }
+
+        #[doc = concat!("See [`", view_name!(), "::password`].")]
+        #[allow(clippy::missing_errors_doc, reason = "the view's method documents them")]
+        pub fn password(&self) -> Option<Result<Cow<'_, str>, DecodeError>> {
+            self.view().password()
+        }
+
+        #[doc = concat!("See [`", view_name!(), "::path_segments_decoded`].")]
+        #[allow(clippy::missing_errors_doc, reason = "the view's method documents them")]
+        pub fn path_segments_decoded(&self) -> impl Iterator<Item = Result<Cow<'_, str>, DecodeError>> {
+            self.view().path_segments_decoded()
+        }
+
+        #[doc = concat!("See [`", view_name!(), "::fragment_decoded`].")]
+        #[allow(clippy::missing_errors_doc, reason = "the view's method documents them")]
+        pub fn fragment_decoded(&self) -> Option<Result<Cow<'_, str>, DecodeError>> {
+            self.view().fragment_decoded()
+        }
+
+        #[doc = concat!("See [`", view_name!(), "::redacted`].")]
+        pub fn redacted(&self) -> Redacted<'_> {
+            self.view().redacted()
+        }
+    }
+}
+
+// The scheme: required in a URI or an IRI, optional in a reference.
+impl_each! {
+    [UriBuf { view_name = "Uri" }, IriBuf { view_name = "Iri" }]
+    {
+        #[doc = concat!("See [`", view_name!(), "::scheme`].")]
+        pub fn scheme(&self) -> &str {
+            self.view().scheme()
+        }
+    }
+}
+
+impl_each! {
+    [UriRefBuf { view_name = "UriRef" }, IriRefBuf { view_name = "IriRef" }]
+    {
+        #[doc = concat!("See [`", view_name!(), "::scheme`].")]
+        pub fn scheme(&self) -> Option<&str> {
+            self.view().scheme()
+        }
+    }
+}
+
+impl UriBuf {
+    /// A borrowed view, with every accessor.
+    pub fn as_uri(&self) -> Uri<'_> {
+        self.view()
+    }
+}
+
+impl UriRefBuf {
+    /// A borrowed view, with every accessor.
+    pub fn as_uri_ref(&self) -> UriRef<'_> {
+        self.view()
+    }
+}
+
+impl IriBuf {
+    /// A borrowed view, with every accessor.
+    pub fn as_iri(&self) -> Iri<'_> {
+        self.view()
+    }
+}
+
+impl IriRefBuf {
+    /// A borrowed view, with every accessor.
+    pub fn as_iri_ref(&self) -> IriRef<'_> {
+        self.view()
+    }
+}
+
+impl_each! {
+    [
+        Uri<'a> { name = "Uri", owned = UriBuf, owned_name = "UriBuf" },
+        UriRef<'a> { name = "UriRef", owned = UriRefBuf, owned_name = "UriRefBuf" },
+        Iri<'a> { name = "Iri", owned = IriBuf, owned_name = "IriBuf" },
+        IriRef<'a> { name = "IriRef", owned = IriRefBuf, owned_name = "IriRefBuf" },
+    ]
+    {
+        #[doc = concat!("The owned form, a [`", owned_name!(), "`]: the text copied, the")]
+        /// boundaries kept, nothing parsed again.
+        ///
+        /// ```
+        #[doc = concat!("let owned: uri_runtime::", owned_name!(), " = {")]
+        ///     let text = String::from("https://example.com/a?b#c");
+        #[doc = concat!("    uri_runtime::", name!(), "::parse(&text)?.to_owned()")]
+        /// };
+        /// assert_eq!(owned.query(), Some("b"));
+        /// # Ok::<(), uri_runtime::ParseError>(())
+        /// ```
+        ///
+        /// An inherent method rather than the `ToOwned` trait: the
+        /// view is `Copy`, so the standard library's `ToOwned` (through
+        /// `Clone`) already gives a view back, and `ToOwned` would also
+        /// need the owned value to lend a `&` view through `Borrow`,
+        /// which a view built on demand from the owned text cannot be.
+        /// Being inherent, this one is the one `view.to_owned()` finds.
+        pub fn to_owned(&self) -> owned!() {
+            <owned!()>::from(*self)
+        }
+    }
+}
