@@ -530,6 +530,39 @@ fn owned_forms_widen_as_their_views_do() {
 }
 
 #[test]
+fn owned_references_narrow_exactly_when_their_views_do_and_give_back_the_rest() {
+    for text in [
+        "https://user@[::1]:8443/a%20b?q#f",
+        "urn:isbn:0451450523",
+        "a:",
+        "//host/path",
+        "../a:b",
+        "?q",
+        "",
+    ] {
+        let reference = UriRefBuf::parse(text).unwrap();
+        let view = reference
+            .as_uri_ref()
+            .as_uri()
+            .map(|u| (u.as_str(), u.components()));
+        match reference.clone().into_uri() {
+            Ok(uri) => assert_eq!(Some((uri.as_str(), uri.components())), view, "{text}"),
+            Err(back) => {
+                assert_eq!(view, None, "{text}");
+                assert_eq!(back.components(), reference.components(), "{text}");
+                assert_eq!(back, reference, "{text}");
+            }
+        }
+        let iri_reference = uri::IriRefBuf::from(reference.clone());
+        let iri = iri_reference.clone().into_iri();
+        assert_eq!(iri.is_ok(), view.is_some(), "{text}");
+        if let Err(back) = iri {
+            assert_eq!(back, iri_reference, "{text}");
+        }
+    }
+}
+
+#[test]
 fn iris_serialize_as_their_text_and_deserialize_by_parsing() {
     let iri: uri::IriBuf = serde_json::from_str(r#""https://例え.jp/引き出し""#).unwrap();
     assert_eq!(iri.host(), Some("例え.jp"));

@@ -271,3 +271,67 @@ impl From<IriBuf> for IriRefBuf {
         IriRefBuf::from_written(iri.text, iri.parts)
     }
 }
+
+impl UriRefBuf {
+    /// This reference as a [`UriBuf`] if it has a scheme, the owned form
+    /// of [`UriRef::as_uri`]: the string and its boundaries move over,
+    /// nothing is copied or parsed. A relative reference comes back
+    /// unchanged as the error, so nothing is lost either way.
+    ///
+    /// ```
+    /// use uri_runtime::UriRefBuf;
+    ///
+    /// let absolute = UriRefBuf::parse("https://example.com/a")?;
+    /// assert_eq!(absolute.into_uri().unwrap().scheme(), "https");
+    ///
+    /// let relative = UriRefBuf::parse("../a")?;
+    /// let given_back = relative.into_uri().unwrap_err();
+    /// assert_eq!(given_back, "../a");
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The reference itself, when it has no scheme. A `Result` with the
+    /// value as its error, as `Rc::try_unwrap` has, rather than a
+    /// `TryFrom` with a [`ParseError`], which would drop the string.
+    #[allow(
+        clippy::result_large_err,
+        reason = "the error is the value given back, no larger than the success"
+    )]
+    pub fn into_uri(self) -> Result<UriBuf, UriRefBuf> {
+        if self.parts.scheme().is_some() {
+            Ok(UriBuf::from_written(self.text, self.parts))
+        } else {
+            Err(self)
+        }
+    }
+}
+
+impl IriRefBuf {
+    /// This reference as an [`IriBuf`] if it has a scheme, the owned form
+    /// of [`IriRef::as_iri`]; see [`UriRefBuf::into_uri`].
+    ///
+    /// ```
+    /// use uri_runtime::IriRefBuf;
+    ///
+    /// assert!(IriRefBuf::parse("http://例え.jp/")?.into_iri().is_ok());
+    /// assert!(IriRefBuf::parse("/写真")?.into_iri().is_err());
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The reference itself, when it has no scheme.
+    #[allow(
+        clippy::result_large_err,
+        reason = "the error is the value given back, no larger than the success"
+    )]
+    pub fn into_iri(self) -> Result<IriBuf, IriRefBuf> {
+        if self.parts.scheme().is_some() {
+            Ok(IriBuf::from_written(self.text, self.parts))
+        } else {
+            Err(self)
+        }
+    }
+}
