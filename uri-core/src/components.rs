@@ -41,18 +41,31 @@ const ABSENT: usize = usize::MAX;
 /// assert_eq!(&s[c.query().unwrap()], "q=1");
 /// assert_eq!(&s[c.fragment().unwrap()], "top");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Eight offsets and a byte, 72 bytes on 64-bit targets: an absent part is
+/// a sentinel offset rather than an `Option` (which doubles its size), and
+/// what follows from the rest is not stored (the authority starts after
+/// `scheme:` and `//`, the host after the userinfo's `@`, the path ends at
+/// the query's `?`, the fragment's `#` or the end). Views and owned URIs
+/// carry a copy, so its size is paid at every parse and every copy.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Components {
-    pub(crate) len: usize,
-    /// Index of the `:` ending the scheme.
-    pub(crate) scheme_end: Option<usize>,
-    pub(crate) authority: Option<AuthorityBounds>,
-    pub(crate) path_start: usize,
-    pub(crate) path_end: usize,
-    /// Index of the `?` starting the query.
-    pub(crate) query_mark: Option<usize>,
-    /// Index of the `#` starting the fragment.
-    pub(crate) fragment_mark: Option<usize>,
+    len: usize,
+    /// Index of the `:` ending the scheme, or `ABSENT`.
+    scheme_end: usize,
+    /// Index of the `@` ending the userinfo, or `ABSENT`.
+    userinfo_end: usize,
+    /// End of the host (meaningful with an authority).
+    host_end: usize,
+    /// Index of the `:` before the port, or `ABSENT`.
+    port_mark: usize,
+    path_start: usize,
+    /// Index of the `?` starting the query, or `ABSENT`.
+    query_mark: usize,
+    /// Index of the `#` starting the fragment, or `ABSENT`.
+    fragment_mark: usize,
+    /// The host's kind; `None` when there is no authority.
+    host_kind: Option<HostKind>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,18 +92,24 @@ impl Components {
         len: usize,
         scheme_end: Option<usize>,
         authority: Option<AuthorityBounds>,
-        (path_start, path_end): (usize, usize),
+        (path_start, _path_end): (usize, usize),
         query_mark: Option<usize>,
         fragment_mark: Option<usize>,
     ) -> Components {
+        let (userinfo_end, host_end, port_mark, host_kind) = match authority {
+            Some(a) => (a.userinfo_end, a.host_end, a.port_mark, Some(a.host_kind)),
+            None => (None, 0, None, None),
+        };
         Components {
             len,
-            scheme_end,
-            authority,
+            scheme_end: to_raw_position(scheme_end),
+            userinfo_end: to_raw_position(userinfo_end),
+            host_end,
+            port_mark: to_raw_position(port_mark),
             path_start,
-            path_end,
-            query_mark,
-            fragment_mark,
+            query_mark: to_raw_position(query_mark),
+            fragment_mark: to_raw_position(fragment_mark),
+            host_kind,
         }
     }
 }
@@ -98,74 +117,89 @@ impl Components {
 impl Components {
     /// The scheme, without its `:`.
     pub const fn scheme(&self) -> Option<Range<usize>> {
-        match self.scheme_end {
+        match from_raw_position(self.scheme_end) {
             Some(end) => Some(0..end),
             None => None,
         }
     }
 
+    /// First byte after the `//`: the authority follows the scheme's `:`
+    /// or starts the reference.
+    const fn authority_start(&self) -> usize {
+        match from_raw_position(self.scheme_end) {
+            Some(end) => end + 3,
+            None => 2,
+        }
+    }
+
+    const fn host_start(&self) -> usize {
+        match from_raw_position(self.userinfo_end) {
+            Some(at) => at + 1,
+            None => self.authority_start(),
+        }
+    }
+
     /// The authority, without its leading `//`.
     pub const fn authority(&self) -> Option<Range<usize>> {
-        match self.authority {
-            Some(a) => Some(a.start..self.path_start),
+        match self.host_kind {
+            Some(_) => Some(self.authority_start()..self.path_start),
             None => None,
         }
     }
 
     /// The userinfo, without its `@`.
     pub const fn userinfo(&self) -> Option<Range<usize>> {
-        match self.authority {
-            Some(AuthorityBounds {
-                start,
-                userinfo_end: Some(end),
-                ..
-            }) => Some(start..end),
-            _ => None,
+        // Absent without an authority (see `from_marks`).
+        match from_raw_position(self.userinfo_end) {
+            Some(end) => Some(self.authority_start()..end),
+            None => None,
         }
     }
 
     /// The host; an IP-literal keeps its brackets.
     pub const fn host(&self) -> Option<Range<usize>> {
-        match self.authority {
-            Some(a) => Some(a.host_start..a.host_end),
+        match self.host_kind {
+            Some(_) => Some(self.host_start()..self.host_end),
             None => None,
         }
     }
 
     /// What kind of host the authority has.
     pub const fn host_kind(&self) -> Option<HostKind> {
-        match self.authority {
-            Some(a) => Some(a.host_kind),
-            None => None,
-        }
+        self.host_kind
     }
 
     /// The port digits, without the `:`; present but empty for `http://h:/`.
     pub const fn port(&self) -> Option<Range<usize>> {
-        match self.authority {
-            Some(AuthorityBounds {
-                port_mark: Some(mark),
-                ..
-            }) => Some(mark + 1..self.path_start),
-            _ => None,
+        match from_raw_position(self.port_mark) {
+            Some(mark) => Some(mark + 1..self.path_start),
+            None => None,
         }
     }
 
     /// The path, which is always present and may be empty.
     pub const fn path(&self) -> Range<usize> {
-        self.path_start..self.path_end
+        self.path_start..self.path_end()
+    }
+
+    /// The path ends where the query or the fragment starts, or at the end.
+    const fn path_end(&self) -> usize {
+        match from_raw_position(self.query_mark) {
+            Some(mark) => mark,
+            None => self.query_end(),
+        }
     }
 
     /// The query, without its `?`.
     pub const fn query(&self) -> Option<Range<usize>> {
-        match self.query_mark {
+        match from_raw_position(self.query_mark) {
             Some(mark) => Some(mark + 1..self.query_end()),
             None => None,
         }
     }
 
     const fn query_end(&self) -> usize {
-        match self.fragment_mark {
+        match from_raw_position(self.fragment_mark) {
             Some(mark) => mark,
             None => self.len,
         }
@@ -173,7 +207,7 @@ impl Components {
 
     /// The fragment, without its `#`.
     pub const fn fragment(&self) -> Option<Range<usize>> {
-        match self.fragment_mark {
+        match from_raw_position(self.fragment_mark) {
             Some(mark) => Some(mark + 1..self.len),
             None => None,
         }
@@ -235,23 +269,17 @@ impl Components {
         fragment_len: Option<usize>,
     ) -> Components {
         let mut next = *self;
-        let mut len = self.path_end;
-        next.query_mark = match query_len {
-            Some(n) => {
-                let mark = len;
-                len += 1 + n;
-                Some(mark)
-            }
-            None => None,
-        };
-        next.fragment_mark = match fragment_len {
-            Some(n) => {
-                let mark = len;
-                len += 1 + n;
-                Some(mark)
-            }
-            None => None,
-        };
+        let mut len = self.path_end();
+        next.query_mark = ABSENT;
+        if let Some(n) = query_len {
+            next.query_mark = len;
+            len += 1 + n;
+        }
+        next.fragment_mark = ABSENT;
+        if let Some(n) = fragment_len {
+            next.fragment_mark = len;
+            len += 1 + n;
+        }
         next.len = len;
         next
     }
@@ -261,30 +289,24 @@ impl Components {
     /// without parsing.
     #[doc(hidden)]
     pub const fn to_raw(&self) -> [usize; RAW_LEN] {
-        let (start, userinfo_end, host_start, host_end, port_mark, kind) = match self.authority {
-            Some(a) => (
-                a.start,
-                to_raw_position(a.userinfo_end),
-                a.host_start,
-                a.host_end,
-                to_raw_position(a.port_mark),
-                a.host_kind as usize,
-            ),
-            None => (ABSENT, ABSENT, ABSENT, ABSENT, ABSENT, ABSENT),
+        let m = self.to_marks();
+        let (start, host_start, host_end, kind) = match m.authority_start {
+            Some(start) => (start, m.host_start, m.host_end, m.host_kind as usize),
+            None => (ABSENT, ABSENT, ABSENT, ABSENT),
         };
         [
-            self.len,
-            to_raw_position(self.scheme_end),
+            m.len,
+            to_raw_position(m.scheme_end),
             start,
-            userinfo_end,
+            to_raw_position(m.userinfo_end),
             host_start,
             host_end,
-            port_mark,
+            to_raw_position(m.port_mark),
             kind,
-            self.path_start,
-            self.path_end,
-            to_raw_position(self.query_mark),
-            to_raw_position(self.fragment_mark),
+            m.path_start,
+            m.path_end,
+            to_raw_position(m.query_mark),
+            to_raw_position(m.fragment_mark),
         ]
     }
 
@@ -292,32 +314,26 @@ impl Components {
     /// numbers: only output of `to_raw` for the same string belongs here.
     #[doc(hidden)]
     pub const fn from_raw(raw: [usize; RAW_LEN]) -> Components {
-        let authority = if raw[2] == ABSENT {
-            None
-        } else {
-            Some(AuthorityBounds {
-                start: raw[2],
-                userinfo_end: from_raw_position(raw[3]),
-                host_start: raw[4],
-                host_end: raw[5],
-                port_mark: from_raw_position(raw[6]),
-                host_kind: match raw[7] {
-                    0 => HostKind::Ipv4,
-                    1 => HostKind::Ipv6,
-                    2 => HostKind::IpvFuture,
-                    _ => HostKind::RegName,
-                },
-            })
-        };
-        Components {
+        let authority = raw[2] != ABSENT;
+        Components::from_marks(Marks {
             len: raw[0],
             scheme_end: from_raw_position(raw[1]),
-            authority,
+            authority_start: if authority { Some(raw[2]) } else { None },
+            userinfo_end: from_raw_position(raw[3]),
+            host_start: raw[4],
+            host_end: raw[5],
+            port_mark: from_raw_position(raw[6]),
+            host_kind: match raw[7] {
+                0 => HostKind::Ipv4,
+                1 => HostKind::Ipv6,
+                2 => HostKind::IpvFuture,
+                _ => HostKind::RegName,
+            },
             path_start: raw[8],
             path_end: raw[9],
             query_mark: from_raw_position(raw[10]),
             fragment_mark: from_raw_position(raw[11]),
-        }
+        })
     }
 }
 
@@ -373,25 +389,22 @@ impl Components {
     /// trusts its input: it is for code that wrote the string itself.
     #[doc(hidden)]
     pub const fn from_marks(m: Marks) -> Components {
-        let authority = match m.authority_start {
-            Some(start) => Some(AuthorityBounds {
-                start,
-                userinfo_end: m.userinfo_end,
-                host_start: m.host_start,
-                host_end: m.host_end,
-                port_mark: m.port_mark,
-                host_kind: m.host_kind,
-            }),
-            None => None,
+        // Without an authority, its fields hold what `from_bounds` puts
+        // there, so equal boundaries compare equal however they were made.
+        let (userinfo_end, host_end, port_mark, host_kind) = match m.authority_start {
+            Some(_) => (m.userinfo_end, m.host_end, m.port_mark, Some(m.host_kind)),
+            None => (None, 0, None, None),
         };
         Components {
             len: m.len,
-            scheme_end: m.scheme_end,
-            authority,
+            scheme_end: to_raw_position(m.scheme_end),
+            userinfo_end: to_raw_position(userinfo_end),
+            host_end,
+            port_mark: to_raw_position(port_mark),
             path_start: m.path_start,
-            path_end: m.path_end,
-            query_mark: m.query_mark,
-            fragment_mark: m.fragment_mark,
+            query_mark: to_raw_position(m.query_mark),
+            fragment_mark: to_raw_position(m.fragment_mark),
+            host_kind,
         }
     }
 
@@ -399,32 +412,51 @@ impl Components {
     /// from a prefix it parsed (or had parsed) and goes on writing.
     #[doc(hidden)]
     pub const fn to_marks(&self) -> Marks {
-        let (authority_start, userinfo_end, host_start, host_end, port_mark, host_kind) =
-            match self.authority {
-                Some(a) => (
-                    Some(a.start),
-                    a.userinfo_end,
-                    a.host_start,
-                    a.host_end,
-                    a.port_mark,
-                    a.host_kind,
-                ),
-                None => (None, None, 0, 0, None, HostKind::RegName),
-            };
+        let (authority_start, host_start, host_end, host_kind) = match self.host_kind {
+            Some(kind) => (
+                Some(self.authority_start()),
+                self.host_start(),
+                self.host_end,
+                kind,
+            ),
+            None => (None, 0, 0, HostKind::RegName),
+        };
         Marks {
             len: self.len,
-            scheme_end: self.scheme_end,
+            scheme_end: from_raw_position(self.scheme_end),
             authority_start,
-            userinfo_end,
+            userinfo_end: from_raw_position(self.userinfo_end),
             host_start,
             host_end,
-            port_mark,
+            port_mark: from_raw_position(self.port_mark),
             host_kind,
             path_start: self.path_start,
-            path_end: self.path_end,
-            query_mark: self.query_mark,
-            fragment_mark: self.fragment_mark,
+            path_end: self.path_end(),
+            query_mark: from_raw_position(self.query_mark),
+            fragment_mark: from_raw_position(self.fragment_mark),
         }
+    }
+}
+
+/// Each component's range, as the accessors give them: the stored offsets
+/// mean little without the rules that derive the rest.
+#[allow(
+    clippy::missing_fields_in_debug,
+    reason = "every field is shown, through the range it stands for"
+)]
+impl core::fmt::Debug for Components {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Components")
+            .field("len", &self.len)
+            .field("scheme", &self.scheme())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("host_kind", &self.host_kind)
+            .field("port", &self.port())
+            .field("path", &self.path())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .finish()
     }
 }
 
@@ -445,6 +477,31 @@ mod tests {
         ] {
             let parts = parse_uri_reference(text).unwrap();
             assert_eq!(Components::from_marks(parts.to_marks()), parts, "{text}");
+            assert_eq!(Components::from_raw(parts.to_raw()), parts, "{text}");
         }
+    }
+
+    #[test]
+    fn an_absent_authority_leaves_nothing_behind_however_it_was_made() {
+        // Marks of a writer may carry stale authority fields; the value
+        // must still equal the parser's, or `==` and `Hash` would differ.
+        let parsed = parse_uri_reference("mailto:a@b?x#y").unwrap();
+        let mut marks = parsed.to_marks();
+        marks.userinfo_end = Some(3);
+        marks.host_end = 9;
+        marks.port_mark = Some(4);
+        let rebuilt = Components::from_marks(marks);
+        assert_eq!(rebuilt, parsed);
+        assert_eq!(
+            (rebuilt.userinfo(), rebuilt.host(), rebuilt.port()),
+            (None, None, None)
+        );
+    }
+
+    #[test]
+    fn the_documented_size_holds() {
+        // Eight offsets and the host kind, padded: what every view and
+        // owned URI carries (see the type's docs).
+        assert_eq!(size_of::<Components>(), 9 * size_of::<usize>());
     }
 }
