@@ -1,4 +1,7 @@
-//! `UriBuf` and `UriRefBuf`: owned URIs that keep their boundaries.
+//! The owned types, `UriBuf`, `UriRefBuf`, `IriBuf` and `IriRefBuf`: a
+//! `String` and the boundaries found when it was parsed. Here are the
+//! structs, their traits and the conversions between them; their methods
+//! are in `owned_methods.rs`.
 
 use alloc::string::String;
 use core::fmt;
