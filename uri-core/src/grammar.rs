@@ -110,7 +110,7 @@ macro_rules! __grammar {
                 len,
                 scheme_end,
                 authority,
-                (path_start, path_end),
+                path_start,
                 query_mark,
                 fragment_mark,
             ))
