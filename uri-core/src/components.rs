@@ -272,8 +272,23 @@ impl Components {
         query_len: Option<usize>,
         fragment_len: Option<usize>,
     ) -> Components {
+        self.with_path_end_and_tail(self.path_end(), query_len, fragment_len)
+    }
+
+    /// The boundaries of a string that shares this one's scheme and
+    /// authority (everything before the path) and has its own path ending
+    /// at `path_end`, then the tail as in [`Components::with_tail`]. For
+    /// code that copies a head and writes the rest itself (resolution).
+    #[doc(hidden)]
+    #[must_use]
+    pub const fn with_path_end_and_tail(
+        &self,
+        path_end: usize,
+        query_len: Option<usize>,
+        fragment_len: Option<usize>,
+    ) -> Components {
         let mut next = *self;
-        let mut len = self.path_end();
+        let mut len = path_end;
         next.query_mark = ABSENT;
         if let Some(n) = query_len {
             next.query_mark = len;

@@ -8,8 +8,10 @@ use crate::value::as_uri::AsUri;
 use crate::value::buf::{IriBuf, UriBuf};
 use crate::value::iri::{Iri, IriRef};
 use crate::value::uri::{Parsed, Uri, UriRef};
-use crate::write::compose::{Authority, Composer, Form};
-use crate::write::dots::{Joined, last_slash};
+use crate::write::compose::{Authority, Composer, Form, keep_path_shape};
+use crate::write::dots::{
+    Joined, has_dot_segments, last_slash, push_relative, remove_dot_segments_into,
+};
 
 /// How [`UriRef::resolve_against_with`] reads a reference.
 ///
@@ -44,58 +46,125 @@ impl ResolveOptions {
 
 /// Writes the target of `r` against `base` into `out` (section 5.2.2),
 /// recomposed as section 5.3 says.
+///
+/// The target's scheme and authority (its head) are those of the
+/// reference or of the base, so they are copied from one of them in one
+/// piece, at the same offsets, and the target's boundaries are that
+/// value's with a new path end and tail. Only a network-path reference
+/// (`//host/…`), whose head is assembled from both, goes through the
+/// general writer.
 fn write_resolved(
     r: &Parsed<'_>,
     base: &Parsed<'_>,
     options: ResolveOptions,
     out: &mut String,
 ) -> Components {
-    let base_scheme = base.scheme().unwrap_or("");
     let r_scheme = r.scheme().filter(|scheme| {
-        !(options.same_scheme_is_relative && scheme.eq_ignore_ascii_case(base_scheme))
+        !(options.same_scheme_is_relative
+            && scheme.eq_ignore_ascii_case(base.scheme().unwrap_or("")))
     });
-    // The target's scheme and authority are the reference's, the base's,
-    // or (for a network-path reference) the base's scheme and the
-    // reference's authority.
-    let mut composer = match (r_scheme, r.parts.authority()) {
-        (Some(_), _) => Composer::with_head_of(out, r.text, &r.parts),
-        (None, None) => Composer::with_head_of(out, base.text, &base.parts),
-        (None, Some(_)) => {
-            let mut composer = Composer::new(out);
-            composer.scheme(base_scheme, Form::AsIs);
-            if let Some(authority) = Authority::of(r) {
-                composer.authority(&authority, Form::AsIs);
+    out.clear();
+    let r_path = r.path();
+    let (head, query) = match (r_scheme, r.parts.authority()) {
+        (Some(_), _) => {
+            push_head(out, r);
+            push_without_dots(out, r_path);
+            (r, r.query())
+        }
+        (None, Some(_)) => return write_network_path(r, base, out),
+        (None, None) => {
+            if r_path.is_empty() {
+                push_head(out, base);
+                out.push_str(base.path());
+                (base, r.query().or(base.query()))
+            } else {
+                if r_path.starts_with('/') {
+                    push_head(out, base);
+                    push_without_dots(out, r_path);
+                } else {
+                    push_merged(out, base, r_path);
+                }
+                (base, r.query())
             }
-            composer
         }
     };
+    if head.parts.authority().is_none() {
+        keep_path_shape(out, head.parts.path().start, false, true);
+    }
+    let path_end = out.len();
+    let query_len = query.map(|query| push_delimited(out, '?', query));
+    let fragment_len = r
+        .fragment()
+        .map(|fragment| push_delimited(out, '#', fragment));
+    head.parts
+        .with_path_end_and_tail(path_end, query_len, fragment_len)
+}
 
-    let r_path = r.path();
-    let inherits = r_scheme.is_none() && r.parts.authority().is_none();
-    let query = if inherits && r_path.is_empty() {
-        composer.path(Joined::one(base.path()), false);
-        r.query().or(base.query())
+/// Writes `value`'s scheme and authority, those it has, byte for byte.
+fn push_head(out: &mut String, value: &Parsed<'_>) {
+    out.push_str(value.text.get(..value.parts.path().start).unwrap_or(""));
+}
+
+/// Writes `path` with its dot segments removed (section 5.2.4).
+fn push_without_dots(out: &mut String, path: &str) {
+    if has_dot_segments(path) {
+        let start = out.len();
+        remove_dot_segments_into(out, start, Joined::one(path));
     } else {
-        let path = if !inherits || r_path.starts_with('/') {
-            Joined::one(r_path)
-        } else {
-            merge(base, r_path)
-        };
-        composer.path(path, true);
-        r.query()
-    };
-    if let Some(query) = query {
+        out.push_str(path);
+    }
+}
+
+/// Writes the base's scheme and authority, then the merge of its
+/// directory and `r_path` (section 5.2.3) with dot segments removed. The
+/// usual directory, absolute and without a `.`, goes out with the head in
+/// one piece and only the reference's path is walked; any other goes
+/// through the general algorithm.
+fn push_merged(out: &mut String, base: &Parsed<'_>, r_path: &str) {
+    let path_start = base.parts.path().start;
+    let path = base.path();
+    // A directory taken from the path follows the head in the base's text.
+    let from_path = last_slash(path).and_then(|slash| {
+        let head_and_directory = base.text.get(..path_start + slash + 1)?;
+        Some((head_and_directory, path.get(..=slash)?))
+    });
+    match from_path {
+        Some((head_and_directory, directory))
+            if directory.starts_with('/') && !directory.bytes().any(|b| b == b'.') =>
+        {
+            out.push_str(head_and_directory);
+            push_relative(out, path_start, r_path);
+        }
+        _ => {
+            push_head(out, base);
+            remove_dot_segments_into(out, path_start, Joined::new(directory_of(base), r_path));
+        }
+    }
+}
+
+/// Writes `delimiter` and `text`; returns the length of `text`.
+fn push_delimited(out: &mut String, delimiter: char, text: &str) -> usize {
+    out.push(delimiter);
+    out.push_str(text);
+    text.len()
+}
+
+/// A network-path reference (`//host/…`): the base's scheme, then the
+/// reference's authority, path (dot segments removed), query and fragment.
+fn write_network_path(r: &Parsed<'_>, base: &Parsed<'_>, out: &mut String) -> Components {
+    let mut composer = Composer::new(out);
+    composer.scheme(base.scheme().unwrap_or(""), Form::AsIs);
+    if let Some(authority) = Authority::of(r) {
+        composer.authority(&authority, Form::AsIs);
+    }
+    composer.path(Joined::one(r.path()), true);
+    if let Some(query) = r.query() {
         composer.query(query, Form::AsIs);
     }
     if let Some(fragment) = r.fragment() {
         composer.fragment(fragment, Form::AsIs);
     }
     composer.finish()
-}
-
-/// Section 5.2.3: the base's directory, then the reference's path.
-fn merge<'p>(base: &Parsed<'p>, r_path: &'p str) -> Joined<'p> {
-    Joined::new(directory_of(base), r_path)
 }
 
 /// The directory a relative path is merged into (section 5.2.3): the

@@ -91,7 +91,12 @@ impl TemplateWriter {
         {
             self.out.insert_str(start, "./");
         } else {
-            keep_path_shape(&mut self.out, &self.marks);
+            keep_path_shape(
+                &mut self.out,
+                start,
+                self.marks.authority_start.is_some(),
+                self.marks.scheme_end.is_some(),
+            );
         }
         self.marks.path_end = self.out.len();
     }

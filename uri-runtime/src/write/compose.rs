@@ -217,22 +217,6 @@ impl<'o> Composer<'o> {
         }
     }
 
-    /// Starts `out` with the scheme and authority of the reference `text`,
-    /// whose components are `parts`, copied byte for byte in one piece
-    /// (those it has of the two); their positions are the parsed ones.
-    pub(crate) fn with_head_of(
-        out: &'o mut String,
-        text: &str,
-        parts: &Components,
-    ) -> Composer<'o> {
-        out.clear();
-        out.push_str(text.get(..parts.path().start).unwrap_or(""));
-        let mut marks = parts.to_marks();
-        marks.query_mark = None;
-        marks.fragment_mark = None;
-        Composer { out, marks }
-    }
-
     pub(crate) fn scheme(&mut self, scheme: &str, form: Form) {
         push_text(self.out, scheme, form);
         self.marks.scheme_end = Some(self.out.len());
@@ -288,7 +272,12 @@ impl<'o> Composer<'o> {
         } else {
             path.push_all(self.out);
         }
-        keep_path_shape(self.out, &self.marks);
+        keep_path_shape(
+            self.out,
+            start,
+            self.marks.authority_start.is_some(),
+            self.marks.scheme_end.is_some(),
+        );
         self.marks.path_end = self.out.len();
     }
 
@@ -316,27 +305,31 @@ impl<'o> Composer<'o> {
     }
 }
 
-/// Keeps the path that starts at `marks.path_start` and runs to the end of
-/// `out` from re-parsing as something else: with no authority, a path
-/// starting `//` becomes `/.//…` (it would read as an authority), and in a
+/// Keeps the path that starts at `path_start` and runs to the end of `out`
+/// from re-parsing as something else: with no authority, a path starting
+/// `//` becomes `/.//…` (it would read as an authority), and in a
 /// reference without a scheme a first segment with a `:` gets a leading
 /// `./` (it would read as a scheme, section 4.2). Both prefixes are dot
 /// segments, so the path still resolves the same.
-pub(crate) fn keep_path_shape(out: &mut String, marks: &Marks) {
-    let start = marks.path_start;
-    let written = out.get(start..).unwrap_or("");
-    if marks.authority_start.is_some() {
+pub(crate) fn keep_path_shape(
+    out: &mut String,
+    path_start: usize,
+    has_authority: bool,
+    has_scheme: bool,
+) {
+    if has_authority {
         return;
     }
+    let written = out.get(path_start..).unwrap_or("");
     if written.starts_with("//") {
-        out.insert_str(start, "/.");
-    } else if marks.scheme_end.is_none()
+        out.insert_str(path_start, "/.");
+    } else if !has_scheme
         && written
             .split('/')
             .next()
             .is_some_and(|first| first.contains(':'))
     {
-        out.insert_str(start, "./");
+        out.insert_str(path_start, "./");
     }
 }
 

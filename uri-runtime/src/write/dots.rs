@@ -82,6 +82,61 @@ pub(crate) fn remove_dot_segments_into(out: &mut String, start: usize, input: Jo
     }
 }
 
+/// Appends the relative path `tail` to the directory `out[floor..]` and
+/// removes the dot segments it brings: what `remove_dot_segments` gives
+/// for the merged path, when the directory (a resolution's base
+/// directory, mostly) starts and ends with `/` and has no dot segment of
+/// its own. Callers check that; [`remove_dot_segments_into`] takes any
+/// path.
+///
+/// Only the tail is looked at, never the directory, except for the
+/// segment a `..` removes; that is what makes a merge cheap. The output
+/// ends with `/` between segments, so a `.` changes nothing and a `..`
+/// cuts back to the `/` before the last segment (or keeps the root).
+pub(crate) fn push_relative(out: &mut String, floor: usize, tail: &str) {
+    let mut rest = tail;
+    loop {
+        let bytes = rest.as_bytes();
+        // Ordinary segments up to the one holding the next `.` go out in
+        // one piece; with no `.` left, the rest does.
+        let Some(dot) = position_in_short(bytes, b'.') else {
+            out.push_str(rest);
+            return;
+        };
+        let segment_start = bytes
+            .get(..dot)
+            .and_then(|before| before.iter().rposition(|&b| b == b'/'))
+            .map_or(0, |slash| slash + 1);
+        out.push_str(rest.get(..segment_start).unwrap_or(""));
+        let (segment, after) = split_at_slash(rest.get(segment_start..).unwrap_or(""));
+        match segment {
+            "." => {}
+            ".." => pop_directory(out, floor),
+            _ => {
+                out.push_str(segment);
+                if after.is_some() {
+                    out.push('/');
+                }
+            }
+        }
+        match after {
+            Some(after) => rest = after,
+            None => return,
+        }
+    }
+}
+
+/// Removes the last segment of the directory `out[floor..]`, which ends
+/// with `/`, keeping that `/`: `/b/c/` becomes `/b/`; the root stays.
+fn pop_directory(out: &mut String, floor: usize) {
+    let Some(inner) = out.get(floor..out.len().saturating_sub(1)) else {
+        return;
+    };
+    if let Some(slash) = last_slash(inner) {
+        out.truncate(floor + slash + 1);
+    }
+}
+
 /// Applies rules B, C and E to `segments`, which are `/`-separated and
 /// each had a `/` before it in the path; `ends_path` says whether the
 /// last of them ends the path. Consecutive ordinary segments are copied
@@ -329,6 +384,22 @@ mod tests {
             for cut in 0..=path.len() {
                 let got = joined(&path[..cut], &path[cut..]);
                 assert_eq!(got, format!("x:{expected}"), "{path:?} cut at {cut}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_tail_after_a_plain_directory_agrees_with_the_merged_path() {
+        let pieces = ["/", "/", "a", "bc", ".", "..", ".x", "..y", "./", "../"];
+        let directories = ["/", "//", "/a/", "/a/bc/", "/.x/a/", "/a//"];
+        let mut seed = 0x0523_u64;
+        for _ in 0..20_000 {
+            let tail = crate::bytes::scan::tests::random_text(&mut seed, &pieces, 9);
+            for directory in directories {
+                let mut out = format!("x:{directory}");
+                push_relative(&mut out, 2, &tail);
+                let merged = by_the_letter(&format!("{directory}{tail}"));
+                assert_eq!(out, format!("x:{merged}"), "{directory:?} + {tail:?}");
             }
         }
     }
