@@ -9,9 +9,7 @@ use crate::value::buf::{IriBuf, UriBuf};
 use crate::value::iri::{Iri, IriRef};
 use crate::value::uri::{Parsed, Uri, UriRef};
 use crate::write::compose::{Authority, Composer, Form, keep_path_shape};
-use crate::write::dots::{
-    Joined, has_dot_segments, last_slash, push_relative, remove_dot_segments_into,
-};
+use crate::write::dots::{Joined, last_slash, push_relative, remove_dot_segments_into};
 
 /// How [`UriRef::resolve_against_with`] reads a reference.
 ///
@@ -72,24 +70,25 @@ fn write_resolved(
             (r, r.query())
         }
         (None, Some(_)) => return write_network_path(r, base, out),
+        (None, None) if r_path.is_empty() => {
+            push_head(out, base);
+            out.push_str(base.path());
+            (base, r.query().or(base.query()))
+        }
+        (None, None) if r_path.starts_with('/') => {
+            push_head(out, base);
+            push_without_dots(out, r_path);
+            (base, r.query())
+        }
         (None, None) => {
-            if r_path.is_empty() {
-                push_head(out, base);
-                out.push_str(base.path());
-                (base, r.query().or(base.query()))
-            } else {
-                if r_path.starts_with('/') {
-                    push_head(out, base);
-                    push_without_dots(out, r_path);
-                } else {
-                    push_merged(out, base, r_path);
-                }
-                (base, r.query())
-            }
+            push_merged(out, base, r_path);
+            (base, r.query())
         }
     };
     if head.parts.authority().is_none() {
-        keep_path_shape(out, head.parts.path().start, false, true);
+        // No authority, and a scheme: every target has the base's or its own.
+        let (has_authority, has_scheme) = (false, true);
+        keep_path_shape(out, head.parts.path().start, has_authority, has_scheme);
     }
     let path_end = out.len();
     let query_len = query.map(|query| push_delimited(out, '?', query));
@@ -107,12 +106,8 @@ fn push_head(out: &mut String, value: &Parsed<'_>) {
 
 /// Writes `path` with its dot segments removed (section 5.2.4).
 fn push_without_dots(out: &mut String, path: &str) {
-    if has_dot_segments(path) {
-        let start = out.len();
-        remove_dot_segments_into(out, start, Joined::one(path));
-    } else {
-        out.push_str(path);
-    }
+    let start = out.len();
+    remove_dot_segments_into(out, start, Joined::one(path));
 }
 
 /// Writes the base's scheme and authority, then the merge of its
