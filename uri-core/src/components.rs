@@ -84,6 +84,17 @@ pub struct AuthorityBounds {
     pub host_kind: HostKind,
 }
 
+/// Where the parser found an authority's first `@` and first `]` (the
+/// authority's end if it has none), so that parsing the authority does
+/// not search for them again; public only for the parser's expansions in
+/// other crates.
+#[derive(Clone, Copy, Debug)]
+#[doc(hidden)]
+pub struct AuthorityMarks {
+    pub at: usize,
+    pub close: usize,
+}
+
 impl Components {
     /// The boundaries the parser found; public only for its expansions in
     /// other crates (see `__grammar`), which check what they pass.

@@ -30,10 +30,9 @@ macro_rules! __grammar {
         encoded_span: $encoded_span:path $(,)?
     ) => {
         use $crate::__private::{
-            ALPHA, AuthorityBounds, Class, Component, Components, HostKind, PATH, ParseError,
-            ParseErrorKind, ParseOptions, QUERY_FRAGMENT, REG_NAME, SCHEME, USERINFO, Wide,
-            char_at, contains, decode_triplet, find_any, ip_literal, is_bidi_formatting,
-            is_iprivate, is_ucschar, parse_ipv4, port_digits, scheme_name,
+            ALPHA, AuthorityBounds, AuthorityMarks, Class, Component, Components, HostKind, PATH,
+            ParseError, ParseErrorKind, ParseOptions, QUERY_FRAGMENT, REG_NAME, SCHEME, USERINFO,
+            Wide, find_any, ip_literal, parse_ipv4, port_digits, scheme_name,
         };
 
         $(#[$attr])*
@@ -62,7 +61,8 @@ macro_rules! __grammar {
             };
 
             let path_start = i;
-            let path_end = $crate::__attempt!(component(
+            let path_end = $crate::__attempt!($crate::__component!(
+                $encoded_span,
                 b,
                 i,
                 len,
@@ -75,7 +75,8 @@ macro_rules! __grammar {
 
             let query_mark = if i < len && b[i] == b'?' {
                 let mark = i;
-                i = $crate::__attempt!(component(
+                i = $crate::__attempt!($crate::__component!(
+                    $encoded_span,
                     b,
                     i + 1,
                     len,
@@ -92,7 +93,8 @@ macro_rules! __grammar {
             let fragment_mark = if i < len {
                 // Only a `#` can be left: path and query stop at nothing else.
                 let mark = i;
-                $crate::__attempt!(component(
+                $crate::__attempt!($crate::__component!(
+                    $encoded_span,
                     b,
                     i + 1,
                     len,
@@ -166,14 +168,25 @@ macro_rules! __grammar {
             let len = b.len();
             // Userinfo characters (which include the host's and the port's) up
             // to a delimiter: one span finds the end and shows there is no `@`.
-            // Anything else is searched.
-            let plain_end = $span(USERINFO, b, start, len);
-            let end = if plain_end == len || matches!(b[plain_end], b'/' | b'?' | b'#') {
-                plain_end
-            } else {
-                find_any(b, plain_end, len, b"/?#")
+            // Otherwise the span goes on past each byte that stopped it to the
+            // first `/`, `?` or `#`, which are outside the class, noting the
+            // first `@` and the first `]` on the way: a few spans cost less
+            // than a byte loop over an IP literal or a userinfo.
+            let mut end = $span(USERINFO, b, start, len);
+            let (mut at, mut close) = (len, len);
+            while end < len && !matches!(b[end], b'/' | b'?' | b'#') {
+                if b[end] == b'@' && at == len {
+                    at = end;
+                } else if b[end] == b']' && close == len {
+                    close = end;
+                }
+                end = $span(USERINFO, b, end + 1, len);
+            }
+            let marks = AuthorityMarks {
+                at: if at < end { at } else { end },
+                close: if close < end { close } else { end },
             };
-            let bounds = $crate::__attempt!(authority(b, start, end, plain_end == end, options));
+            let bounds = $crate::__attempt!(authority(b, start, end, marks, options));
             Ok((bounds, end))
         }
 
@@ -200,22 +213,18 @@ macro_rules! __grammar {
             Ok(Some(colon))
         }
 
-        /// Parses `[ userinfo "@" ] host [ ":" port ]` in `b[start..end]`;
-        /// `no_at` says the caller has seen that it holds no `@`.
+        /// Parses `[ userinfo "@" ] host [ ":" port ]` in `b[start..end]`,
+        /// whose first `@` and first `]` the caller has found.
         $(#[$attr])*
         pub(crate) $($qualifier)? fn authority(
             b: &[u8],
             start: usize,
             end: usize,
-            no_at: bool,
+            marks: AuthorityMarks,
             options: ParseOptions,
         ) -> Result<AuthorityBounds, ParseError> {
             // userinfo cannot contain `@`, so the first one ends it.
-            let at = if no_at {
-                end
-            } else {
-                find_any(b, start, end, b"@")
-            };
+            let at = marks.at;
             let (userinfo_end, host_start) = if at < end {
                 $crate::__attempt!(component(
                     b,
@@ -232,7 +241,9 @@ macro_rules! __grammar {
             };
 
             let (host_end, host_kind) = if host_start < end && b[host_start] == b'[' {
-                let close = find_any(b, host_start, end, b"]");
+                // A `]` before the host would have ended the userinfo with an
+                // error, so the first one closes the literal.
+                let close = marks.close;
                 if close == end {
                     return Err(ParseError::at(
                         b,
@@ -289,6 +300,11 @@ macro_rules! __grammar {
         /// `to` or the first byte of `stops`; returns where it stopped. Non-ASCII
         /// characters are checked as `wide` says. Any other byte is an
         /// [`ParseErrorKind::InvalidChar`] of `component`.
+        ///
+        /// [`parse`] expands the same check in place for the path, the query
+        /// and the fragment (through [`__component`](crate::__component)), where
+        /// the class and the stops are constants the compiler folds; this
+        /// function serves the authority's parts, which are rarer.
         $(#[$attr])*
         pub(crate) $($qualifier)? fn component(
             b: &[u8],
@@ -299,6 +315,42 @@ macro_rules! __grammar {
             component: Component,
             wide: Wide,
         ) -> Result<usize, ParseError> {
+            $crate::__component!($encoded_span, b, from, to, class, stops, component, wide)
+        }
+
+    };
+}
+
+/// The body of the grammar's `component` (see [`__grammar`]), as an
+/// expression: the path, the query and the fragment expand it in place,
+/// so that their class and stops are constants there.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __component {
+    (
+        $encoded_span:path,
+        $b:expr,
+        $from:expr,
+        $to:expr,
+        $class:expr,
+        $stops:expr,
+        $component:expr,
+        $wide:expr $(,)?
+    ) => {
+        'component: {
+            use $crate::__private::{
+                Class, Component, ParseError, ParseErrorKind, Wide, char_at, contains,
+                decode_triplet, is_bidi_formatting, is_iprivate, is_ucschar,
+            };
+            let (b, from, to, class, stops, component, wide): (
+                &[u8],
+                usize,
+                usize,
+                Class,
+                &[u8],
+                Component,
+                Wide,
+            ) = ($b, $from, $to, $class, $stops, $component, $wide);
             let mut i = from;
             while i < to {
                 i = $encoded_span(class, b, i, to);
@@ -310,7 +362,7 @@ macro_rules! __grammar {
                     // The scan passes well-formed triplets, so this one is
                     // malformed; the check keeps the rule here all the same.
                     if decode_triplet(b, i, to).is_none() {
-                        return Err(ParseError::at(
+                        break 'component Err(ParseError::at(
                             b,
                             i,
                             ParseErrorKind::InvalidPercentEncoding(component),
@@ -318,31 +370,40 @@ macro_rules! __grammar {
                     }
                     i += 3;
                 } else if contains(stops, byte) {
-                    return Ok(i);
+                    break 'component Ok(i);
                 } else if byte >= 0x80 && !matches!(wide, Wide::Refused) {
                     let (c, width) = char_at(b, i, to);
                     let allowed = match c {
                         Some(c) if is_bidi_formatting(c) => {
-                            return Err(ParseError::at(
+                            break 'component Err(ParseError::at(
                                 b,
                                 i,
                                 ParseErrorKind::BidiFormatting(component),
                             ));
                         }
-                        Some(c) => is_ucschar(c) || (matches!(wide, Wide::UcsAndPrivate) && is_iprivate(c)),
+                        Some(c) => {
+                            is_ucschar(c) || (matches!(wide, Wide::UcsAndPrivate) && is_iprivate(c))
+                        }
                         None => false,
                     };
                     if !allowed {
-                        return Err(ParseError::at(b, i, ParseErrorKind::InvalidChar(component)));
+                        break 'component Err(ParseError::at(
+                            b,
+                            i,
+                            ParseErrorKind::InvalidChar(component),
+                        ));
                     }
                     i += width;
                 } else {
-                    return Err(ParseError::at(b, i, ParseErrorKind::InvalidChar(component)));
+                    break 'component Err(ParseError::at(
+                        b,
+                        i,
+                        ParseErrorKind::InvalidChar(component),
+                    ));
                 }
             }
             Ok(to)
         }
-
     };
 }
 

@@ -53,7 +53,7 @@ pub use parse::{
 /// part of the API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::components::AuthorityBounds;
+    pub use crate::components::{AuthorityBounds, AuthorityMarks};
     pub use crate::error::{Component, ParseError, ParseErrorKind};
     pub use crate::parse::{
         Components, HostKind, ParseOptions, Wide, char_at, contains, find_any, ip_literal,
