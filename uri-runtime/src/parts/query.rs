@@ -5,7 +5,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use core::iter::FusedIterator;
 
-use crate::bytes::scan;
+use crate::bytes::{raw, scan};
 use crate::pct::{DecodeError, QUERY_PARAM, decode_form_utf8, decode_utf8, encode, encode_form};
 use crate::value::buf::{UriBuf, UriRefBuf};
 use crate::value::uri::{Uri, UriRef};
@@ -122,9 +122,9 @@ struct Pair {
 
 impl Pair {
     fn find(bytes: &[u8], form: bool) -> Pair {
-        let end = scan::position_in_short(bytes, b'&').unwrap_or(bytes.len());
+        let end = raw::position(bytes, b'&').unwrap_or(bytes.len());
         let piece = &bytes[..end];
-        let eq = scan::position_in_short(piece, b'=');
+        let eq = raw::position(piece, b'=');
         let plus = form.then_some(b'+');
         let first_coded = scan::find(piece, b'%', plus);
         let key_end = eq.unwrap_or(end);

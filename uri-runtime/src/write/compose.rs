@@ -77,7 +77,7 @@ fn push_run(out: &mut String, run: &str, form: Form) {
 
 /// The index of the first `%` at or after `from`.
 fn next_percent(bytes: &[u8], from: usize) -> Option<usize> {
-    let at = crate::bytes::scan::position_in_short(bytes.get(from..)?, b'%')?;
+    let at = crate::bytes::raw::position(bytes.get(from..)?, b'%')?;
     Some(from + at)
 }
 

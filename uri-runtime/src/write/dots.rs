@@ -3,7 +3,7 @@
 
 use alloc::string::String;
 
-use crate::bytes::scan::position_in_short;
+use crate::bytes::raw::position;
 
 /// A path given as two pieces, read as if they were one string: resolution
 /// merges the base's directory with the reference's path (section 5.2.3)
@@ -99,7 +99,7 @@ pub(crate) fn push_relative(out: &mut String, floor: usize, tail: &str) {
         let bytes = rest.as_bytes();
         // Ordinary segments up to the one holding the next `.` go out in
         // one piece; with no `.` left, the rest does.
-        let Some(dot) = position_in_short(bytes, b'.') else {
+        let Some(dot) = position(bytes, b'.') else {
             out.push_str(rest);
             return;
         };
@@ -147,7 +147,7 @@ fn push_segments(out: &mut String, start: usize, segments: &str, ends_path: bool
     // mostly), found a word at a time rather than a segment at a time.
     // (`has_dot_segments` would also pass `a.html`, but pieces with dots
     // mostly hold dot segments, and it would then look for them twice.)
-    if position_in_short(bytes, b'.').is_none() {
+    if position(bytes, b'.').is_none() {
         push_run(out, segments);
         return;
     }
@@ -241,10 +241,7 @@ pub(crate) fn last_slash(path: &str) -> Option<usize> {
 pub(crate) fn has_dot_segments(path: &str) -> bool {
     let bytes = path.as_bytes();
     let mut from = 0;
-    while let Some(found) = bytes
-        .get(from..)
-        .and_then(|rest| position_in_short(rest, b'.'))
-    {
+    while let Some(found) = bytes.get(from..).and_then(|rest| position(rest, b'.')) {
         let at = from + found;
         let starts_segment = at == 0 || bytes[at - 1] == b'/';
         let segment_end = slash_or_end(bytes, at);

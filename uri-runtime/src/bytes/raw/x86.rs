@@ -82,7 +82,7 @@ fn escapes(chunk: __m128i, rows: __m128i) -> u32 {
 #[inline]
 #[target_feature(enable = "ssse3")]
 pub(super) fn span(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
-    scan_class::<false>(class, bytes, from, to)
+    scan_class::<false>(class, super::span_rows(class), bytes, from, to)
 }
 
 /// [`uri_core::parse::encoded_span`] thirty-two bytes per step, for the
@@ -90,18 +90,27 @@ pub(super) fn span(class: Class, bytes: &[u8], from: usize, to: usize) -> usize 
 #[inline]
 #[target_feature(enable = "ssse3")]
 pub(super) fn encoded_span(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
-    scan_class::<true>(class, bytes, from, to)
+    scan_class::<true>(class, super::span_rows(class), bytes, from, to)
 }
 
 /// The end of the run of `class`'s bytes (and, with `TRIPLETS`, of
-/// well-formed `%XX` triplets) in `bytes[from..to]`.
+/// well-formed `%XX` triplets) in `bytes[from..to]`; `rows` are the
+/// class's nibble rows, or `None` for a class the vector scan does not
+/// know. The callers above find them where the class is a constant, so
+/// the lookup costs nothing at run time.
 ///
 /// A step reads the thirty-two bytes at `i` when the text has them, else
 /// the sixteen at `i`, else the text's last sixteen (and ignores those
 /// before `i`); bytes past `to` are read but never counted.
 #[inline]
 #[target_feature(enable = "ssse3")]
-fn scan_class<const TRIPLETS: bool>(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
+fn scan_class<const TRIPLETS: bool>(
+    class: Class,
+    rows: Option<&[u8; 16]>,
+    bytes: &[u8],
+    from: usize,
+    to: usize,
+) -> usize {
     const HEX_DIGITS: EncodeSet = EncodeSet::keeping(uri_core::table::HEXDIG);
     let to = to.min(bytes.len());
     if from >= to {
@@ -109,8 +118,7 @@ fn scan_class<const TRIPLETS: bool>(class: Class, bytes: &[u8], from: usize, to:
     }
     // Texts shorter than a window (most relative references) are scanned
     // byte by byte: padding a copy would cost more than the scan.
-    let rows = super::span_rows(class).filter(|_| bytes.len() >= 16);
-    let Some(rows) = rows else {
+    let Some(rows) = rows.filter(|_| bytes.len() >= 16) else {
         return if TRIPLETS {
             uri_core::parse::encoded_span(class, bytes, from, to)
         } else {
@@ -338,6 +346,32 @@ fn hex_values(digits: __m128i) -> (__m128i, __m128i) {
         _mm_andnot_si128(is_digit, letter_value),
     );
     (value, _mm_or_si128(is_digit, is_letter))
+}
+
+/// The index of the first `needle` in `bytes`, which holds at least
+/// sixteen: sixteen bytes per comparison, with SSE2 (which every x86-64
+/// CPU has, so nothing is asked at run time), the last sixteen read
+/// whole even where they overlap the step before.
+#[inline]
+#[target_feature(enable = "sse2")]
+pub(super) fn position(bytes: &[u8], needle: u8) -> Option<usize> {
+    let target = _mm_set1_epi8(needle.cast_signed());
+    let found = |chunk: &[u8; 16]| {
+        // SAFETY: `chunk` is sixteen readable bytes, and an unaligned
+        // load has no alignment requirement.
+        let chunk = unsafe { _mm_loadu_si128(chunk.as_ptr().cast()) };
+        _mm_movemask_epi8(_mm_cmpeq_epi8(chunk, target)).cast_unsigned()
+    };
+    let (chunks, _) = bytes.as_chunks::<16>();
+    for (k, chunk) in chunks.iter().enumerate() {
+        let marks = found(chunk);
+        if marks != 0 {
+            return Some(16 * k + marks.trailing_zeros() as usize);
+        }
+    }
+    let (_, last) = bytes.as_rchunks::<16>();
+    let marks = found(last.last()?);
+    (marks != 0).then(|| bytes.len() - 16 + marks.trailing_zeros() as usize)
 }
 
 #[inline]
