@@ -6,5 +6,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &[u8]| {
-    uri_runtime::__fuzzing::check_every_decoder(text);
+    uri_runtime::__differential::check_every_decoder(text);
 });

@@ -7,5 +7,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    uri_runtime::__fuzzing::check_every_parser(text);
+    uri_runtime::__differential::check_every_parser(text);
 });

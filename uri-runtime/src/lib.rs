@@ -118,7 +118,7 @@
 //! [`UriRef`], [`Host`], errors) build for `no_std` targets without an
 //! allocator.
 #![no_std]
-// One module, `bytes::raw` (with its two submodules), allows `unsafe` (see
+// One module, `bytes::raw` (with its submodules), allows `unsafe` (see
 // its docs); the rest may not.
 #![deny(unsafe_code)]
 
@@ -287,11 +287,12 @@ pub use value::uri::{Uri, UriRef};
 #[cfg(feature = "alloc")]
 pub use write::dots::remove_dot_segments;
 
-/// What the fuzz targets reach that users cannot: built only under
-/// `cfg(fuzzing)`, which `cargo fuzz` sets.
-#[cfg(all(fuzzing, feature = "alloc"))]
+/// What the differential tests and the fuzz targets reach that users
+/// cannot: each vector loop compared with its portable twin on one input.
+/// Not part of the API.
+#[cfg(feature = "alloc")]
 #[doc(hidden)]
-pub mod __fuzzing {
+pub mod __differential {
     /// Panics where a vector decoding loop disagrees with the portable one
     /// on `text` (see the `decoders` fuzz target).
     #[allow(clippy::panic, reason = "a fuzz target reports by panicking")]
@@ -301,8 +302,9 @@ pub mod __fuzzing {
         }
     }
 
-    /// Panics where the vector-scanning parser and `uri-core`'s `const`
-    /// parser disagree on `text` (see the `parsers` fuzz target).
+    /// Panics where a vector-scanning parser this CPU runs and
+    /// `uri-core`'s `const` parser disagree on `text` (see
+    /// `tests/accelerated.rs` and the `parsers` fuzz target).
     #[allow(clippy::panic, reason = "a fuzz target reports by panicking")]
     pub fn check_every_parser(text: &str) {
         if let Err(disagreement) = crate::bytes::raw::every_parser_agrees(text) {

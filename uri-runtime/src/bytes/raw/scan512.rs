@@ -1,0 +1,152 @@
+//! The parser's two scans sixty-four bytes per step with AVX-512, for the
+//! grammar `super` stamps out over them on CPUs with AVX-512BW and
+//! AVX-512VBMI.
+//!
+//! One byte permutation (`vpermi2b`) looks every byte of a step up in a
+//! 128-entry table that holds, for each ASCII byte, a bit for each class
+//! the grammar scans: so one step answers for every class, and a scan of
+//! any class is a bit test, a count of trailing zeros, and one branch.
+//! The step's bytes are read with a masked load that stops at the scan's
+//! end, so a step never reads past the text (masked-off lanes are not
+//! read) and needs no whole window, and the scan's end shows up as a stop
+//! of its own: a lane that was not read holds zero, which is in no class.
+
+use core::arch::x86_64::{
+    __m512i, _mm512_cmpeq_epi8_mask, _mm512_loadu_si512, _mm512_maskz_loadu_epi8,
+    _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_set1_epi8, _mm512_test_epi8_mask,
+};
+
+use uri_core::table::{self, Class};
+
+/// The classes the table knows, in the order of their bits.
+const CLASSES: [Class; 7] = [
+    table::SCHEME,
+    table::REG_NAME,
+    table::USERINFO,
+    table::PATH,
+    table::QUERY_FRAGMENT,
+    table::DIGIT,
+    table::HEXDIG,
+];
+
+/// The bit of the hex digits, which the triplets of `encoded_span` need.
+const HEX_BIT: u8 = 1 << 6;
+
+/// For each ASCII byte, the bits of the [`CLASSES`] that hold it; zero,
+/// which is in none of them, for the lanes a step does not read.
+static MEMBERSHIP: [u8; 128] = {
+    let mut membership = [0; 128];
+    let mut byte = 0;
+    while byte < 128 {
+        let mut k = 0;
+        while k < CLASSES.len() {
+            if CLASSES[k].contains(byte as u8) {
+                membership[byte] |= 1 << k;
+            }
+            k += 1;
+        }
+        byte += 1;
+    }
+    assert!(membership[0] == 0);
+    assert!(CLASSES[6].bits() == table::HEXDIG.bits() && HEX_BIT == 1 << 6);
+    membership
+};
+
+/// The bit of `class` in [`MEMBERSHIP`], or `None` for a class the table
+/// does not know (which the scalar scans handle). Folded away where the
+/// class is a constant.
+#[inline]
+const fn class_bit(class: Class) -> Option<u8> {
+    let mut k = 0;
+    while k < CLASSES.len() {
+        if CLASSES[k].bits() == class.bits() {
+            return Some(1 << k);
+        }
+        k += 1;
+    }
+    None
+}
+
+/// [`Class::span`] sixty-four bytes per step: the same answer on every
+/// input.
+#[inline]
+#[target_feature(enable = "avx512bw,avx512vbmi")]
+pub(super) fn span(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
+    match class_bit(class) {
+        Some(bit) => scan::<false>(bit, bytes, from, to),
+        None => class.span(bytes, from, to.min(bytes.len())),
+    }
+}
+
+/// [`uri_core::parse::encoded_span`] sixty-four bytes per step: the same
+/// answer on every input.
+#[inline]
+#[target_feature(enable = "avx512bw,avx512vbmi")]
+pub(super) fn encoded_span(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
+    match class_bit(class) {
+        Some(bit) => scan::<true>(bit, bytes, from, to),
+        None => uri_core::parse::encoded_span(class, bytes, from, to.min(bytes.len())),
+    }
+}
+
+/// The end of the run of bytes whose [`MEMBERSHIP`] has `bit` (and, with
+/// `TRIPLETS`, of well-formed `%XX` triplets) in `bytes[from..to]`.
+#[inline]
+#[target_feature(enable = "avx512bw,avx512vbmi")]
+fn scan<const TRIPLETS: bool>(bit: u8, bytes: &[u8], from: usize, to: usize) -> usize {
+    let to = to.min(bytes.len());
+    if from >= to {
+        return from;
+    }
+    let (low, high) = table_halves();
+    let mut i = from;
+    loop {
+        // The lanes of the bytes before `to`, sixty-four at most.
+        let lanes = u64::MAX
+            .checked_shr(64 - (to - i).min(64) as u32)
+            .unwrap_or(0);
+        // SAFETY: `lanes` enables only the bytes from `i` to `to` at most,
+        // which are in `bytes`; masked-off lanes are not read, and the load
+        // has no alignment requirement.
+        let text = unsafe { _mm512_maskz_loadu_epi8(lanes, bytes.as_ptr().add(i).cast()) };
+        // The table is indexed by the low seven bits; the high bit is
+        // checked apart, since no byte above ASCII is in a class.
+        let classes = _mm512_permutex2var_epi8(low, text, high);
+        let ascii = !_mm512_movepi8_mask(text);
+        let inside = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(bit.cast_signed())) & ascii;
+        let mut stops = !inside;
+        if TRIPLETS {
+            let percent = _mm512_cmpeq_epi8_mask(text, _mm512_set1_epi8(b'%'.cast_signed()));
+            let hex =
+                _mm512_test_epi8_mask(classes, _mm512_set1_epi8(HEX_BIT.cast_signed())) & ascii;
+            let starts = percent & (hex >> 1) & (hex >> 2);
+            stops &= !(starts | starts << 1 | starts << 2);
+        }
+        // Always true when the step reached `to`: its first unread lane.
+        if stops != 0 {
+            let stop = i + stops.trailing_zeros() as usize;
+            // A triplet the step did not hold whole is checked here.
+            if TRIPLETS && stop < to && uri_core::pct::is_triplet(bytes, stop, to) {
+                i = stop + 3;
+                continue;
+            }
+            return stop;
+        }
+        i += 64;
+    }
+}
+
+/// [`MEMBERSHIP`] as the two tables of `vpermi2b`.
+#[inline]
+#[target_feature(enable = "avx512bw,avx512vbmi")]
+fn table_halves() -> (__m512i, __m512i) {
+    let (halves, _) = MEMBERSHIP.as_chunks::<64>();
+    // SAFETY: each half is sixty-four readable bytes, and an unaligned
+    // load has no alignment requirement.
+    unsafe {
+        (
+            _mm512_loadu_si512(halves[0].as_ptr().cast()),
+            _mm512_loadu_si512(halves[1].as_ptr().cast()),
+        )
+    }
+}
