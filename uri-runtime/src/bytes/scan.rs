@@ -7,7 +7,8 @@
 //! at a time by comparisons the compiler turns into vector instructions;
 //! normalization asks it of short component texts, eight bytes per test.
 
-use uri_core::pct::EncodeSet;
+use uri_core::pct::{EncodeSet, hex_pair};
+use uri_core::table::UNRESERVED;
 
 /// How many leading bytes of `bytes` `set` keeps.
 pub(crate) fn kept_prefix(bytes: &[u8], set: &EncodeSet) -> usize {
@@ -66,6 +67,36 @@ fn position_in_words(bytes: &[u8], needle: u8, other: u8) -> Option<usize> {
     }
     let at = tail.iter().position(|&b| b == needle || b == other)?;
     Some(words.len() * 8 + at)
+}
+
+/// Whether every escape in `bytes` (a `%` and two hex digits) is one
+/// that syntax-based normalization (RFC 3986 sections 6.2.2.1 and
+/// 6.2.2.2) keeps: in uppercase hex, and of a byte outside `unreserved`.
+/// A `%` without two hex digits is not an escape, and is left alone.
+pub(crate) fn escapes_in_normal_form(bytes: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(at) = position_in_short(bytes.get(i..).unwrap_or_default(), b'%') {
+        let mark = i + at;
+        i = match escape_at(bytes, mark) {
+            Some((_, true)) => return false,
+            Some((_, false)) => mark + 3,
+            None => mark + 1,
+        };
+    }
+    true
+}
+
+/// The escape starting at `mark`, if one does: its byte, and whether
+/// normalization writes it differently (decoded, or in uppercase hex).
+#[inline]
+pub(crate) fn escape_at(bytes: &[u8], mark: usize) -> Option<(u8, bool)> {
+    let &[b'%', high, low] = bytes.get(mark..mark + 3)? else {
+        return None;
+    };
+    let decoded = hex_pair(high, low)?;
+    // Both are hex digits, so above `F` means a lowercase letter.
+    let lowercase = high.max(low) > b'F';
+    Some((decoded, lowercase || UNRESERVED.contains(decoded)))
 }
 
 /// The index of the first `needle` in `bytes`, or `bytes.len()`; with

@@ -7,10 +7,11 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 
 use uri_core::parse::{Marks, parse_ipv4};
-use uri_core::pct::{encode_byte, hex_pair};
+use uri_core::pct::encode_byte;
 use uri_core::table::UNRESERVED;
 use uri_core::{Components, HostKind};
 
+use crate::bytes::scan::escape_at;
 use crate::value::uri::Parsed;
 use crate::write::dots::{Joined, remove_dot_segments_into};
 
@@ -81,19 +82,6 @@ fn next_percent(bytes: &[u8], from: usize) -> Option<usize> {
     Some(from + at)
 }
 
-/// The escape starting at `mark`, if one does: its byte, and whether the
-/// `Normalized` form writes it differently (decoded, or in uppercase hex).
-#[inline]
-fn escape_at(bytes: &[u8], mark: usize) -> Option<(u8, bool)> {
-    let &[b'%', high, low] = bytes.get(mark..mark + 3)? else {
-        return None;
-    };
-    let decoded = hex_pair(high, low)?;
-    // Both are hex digits, so above `F` means a lowercase letter.
-    let lowercase = high.max(low) > b'F';
-    Some((decoded, lowercase || UNRESERVED.contains(decoded)))
-}
-
 /// `text` in `form`, borrowed when that changes nothing.
 pub(crate) fn text_in(text: &str, form: Form) -> Cow<'_, str> {
     if is_in_form(text, form) {
@@ -121,7 +109,7 @@ pub(crate) fn is_in_form(text: &str, form: Form) -> bool {
             });
             !marked || escapes_in_form(text, form)
         }
-        Form::Normalized => escapes_in_form(text, form),
+        Form::Normalized => crate::bytes::raw::escapes_in_normal_form(text.as_bytes()),
     }
 }
 

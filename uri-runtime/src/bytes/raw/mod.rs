@@ -27,6 +27,9 @@
 //!   the classes at once and reads no byte past the scan's end
 //!   (`scan512.rs`); the tests and the fuzz target `parsers` compare each
 //!   with the `const` parser, their twin;
+//! - on x86-64 CPUs with AVX-512BW and AVX-512VBMI, checking that a
+//!   text's escapes are in normal form sixty-four bytes per step, with no
+//!   branch per escape (`scan512.rs`, with the parser's table);
 //! - on x86-64 CPUs with AVX-512BW and AVX-512VBMI2, decoding sixty-four
 //!   bytes per step without a branch, written straight into the output's
 //!   spare capacity (`avx512.rs`).
@@ -159,6 +162,18 @@ pub(crate) fn position(bytes: &[u8], needle: u8) -> Option<usize> {
         return unsafe { x86::position(bytes, needle) };
     }
     scan::position_in_short(bytes, needle)
+}
+
+/// [`scan::escapes_in_normal_form`], sixty-four bytes per step with no
+/// branch per escape on CPUs with AVX-512BW and AVX-512VBMI.
+pub(crate) fn escapes_in_normal_form(bytes: &[u8]) -> bool {
+    #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+    if Stamp::Avx512.is_supported() {
+        // SAFETY: the CPU supports AVX-512BW and AVX-512VBMI, as just
+        // checked.
+        return unsafe { scan512::escapes_in_normal_form(bytes) };
+    }
+    scan::escapes_in_normal_form(bytes)
 }
 
 /// Appends `bytes` percent-decoded to `out`, with `+` decoded to a space
@@ -604,6 +619,40 @@ mod tests {
                 position(&bytes, b'%'),
                 scan::position_in_short(&bytes, b'%'),
                 "round {round}: {bytes:?}"
+            );
+        }
+    }
+
+    /// The normal-form check of escapes against its portable twin, on text
+    /// built from escapes of every kind (uppercase and lowercase digits,
+    /// reserved, unreserved and non-ASCII bytes, malformed) and plain
+    /// bytes, so that escapes start at every offset of a step and straddle
+    /// its end and the text's.
+    #[test]
+    fn the_escape_check_matches_its_twin() {
+        let pieces: [&[u8]; 18] = [
+            b"%41", b"%2F", b"%2f", b"%7E", b"%C3", b"%a9", b"%31", b"%3D", b"%5B", b"%E2", b"%",
+            b"%4", b"%G1", b"%%", b"a", b"/", b"-", b"\xC3",
+        ];
+        let mut seed = 0x622_u64;
+        for round in 0..rounds(50_000) {
+            let mut text = Vec::new();
+            let len = xorshift(&mut seed) % 150;
+            let plain = 1 + xorshift(&mut seed) % 8;
+            while (text.len() as u64) < len {
+                let r = xorshift(&mut seed);
+                let piece = if r.is_multiple_of(plain) {
+                    pieces[(r >> 8) as usize % pieces.len()]
+                } else {
+                    b"x"
+                };
+                text.extend_from_slice(piece);
+            }
+            assert_eq!(
+                escapes_in_normal_form(&text),
+                scan::escapes_in_normal_form(&text),
+                "round {round}: {:?}",
+                alloc::string::String::from_utf8_lossy(&text)
             );
         }
     }

@@ -12,14 +12,16 @@
 //! of its own: a lane that was not read holds zero, which is in no class.
 
 use core::arch::x86_64::{
-    __m512i, _mm512_cmpeq_epi8_mask, _mm512_loadu_si512, _mm512_maskz_loadu_epi8,
-    _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_set1_epi8, _mm512_test_epi8_mask,
+    __m512i, _mm512_add_epi8, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpgt_epu8_mask,
+    _mm512_loadu_si512, _mm512_maskz_loadu_epi8, _mm512_maskz_mov_epi8, _mm512_movepi8_mask,
+    _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_set1_epi8, _mm512_slli_epi16,
+    _mm512_test_epi8_mask,
 };
 
 use uri_core::table::{self, Class};
 
 /// The classes the table knows, in the order of their bits.
-const CLASSES: [Class; 7] = [
+const CLASSES: [Class; 8] = [
     table::SCHEME,
     table::REG_NAME,
     table::USERINFO,
@@ -27,10 +29,14 @@ const CLASSES: [Class; 7] = [
     table::QUERY_FRAGMENT,
     table::DIGIT,
     table::HEXDIG,
+    table::UNRESERVED,
 ];
 
 /// The bit of the hex digits, which the triplets of `encoded_span` need.
 const HEX_BIT: u8 = 1 << 6;
+
+/// The bit of `unreserved`, the bytes whose escapes normalization decodes.
+const UNRESERVED_BIT: u8 = 1 << 7;
 
 /// For each ASCII byte, the bits of the [`CLASSES`] that hold it; zero,
 /// which is in none of them, for the lanes a step does not read.
@@ -49,6 +55,7 @@ static MEMBERSHIP: [u8; 128] = {
     }
     assert!(membership[0] == 0);
     assert!(CLASSES[6].bits() == table::HEXDIG.bits() && HEX_BIT == 1 << 6);
+    assert!(CLASSES[7].bits() == table::UNRESERVED.bits() && UNRESERVED_BIT == 1 << 7);
     membership
 };
 
@@ -134,6 +141,62 @@ fn scan<const TRIPLETS: bool>(bit: u8, bytes: &[u8], from: usize, to: usize) -> 
         }
         i += 64;
     }
+}
+
+/// [`super::scan::escapes_in_normal_form`] sixty-four bytes per step:
+/// the step's bytes are read three times, from `i`, `i + 1` and `i + 2`,
+/// so that each lane holding a `%` sees its two digits; an escape fails
+/// the check when either digit is a lowercase letter or the byte it
+/// spells is in `unreserved`. One branch per step, on the answer.
+#[target_feature(enable = "avx512bw,avx512vbmi")]
+pub(super) fn escapes_in_normal_form(bytes: &[u8]) -> bool {
+    let (low, high) = table_halves();
+    // The sixty-four bytes from `at`, or as many as the text has, zero
+    // past its end.
+    let read = |at: usize| {
+        let at = at.min(bytes.len());
+        let lanes = u64::MAX
+            .checked_shr(64 - (bytes.len() - at).min(64) as u32)
+            .unwrap_or(0);
+        // SAFETY: `at` is at most the text's length and `lanes` enables
+        // only the bytes from `at` to its end; masked-off lanes are not
+        // read, and the load has no alignment requirement.
+        unsafe { _mm512_maskz_loadu_epi8(lanes, bytes.as_ptr().add(at).cast()) }
+    };
+    let has = |text: __m512i, bit: u8| {
+        let classes = _mm512_permutex2var_epi8(low, text, high);
+        _mm512_test_epi8_mask(classes, _mm512_set1_epi8(bit.cast_signed()))
+            & !_mm512_movepi8_mask(text)
+    };
+    // A hex digit's value: its low four bits, and nine more for a letter.
+    let value = |digits: __m512i| {
+        let letters = _mm512_test_epi8_mask(digits, _mm512_set1_epi8(0x40));
+        _mm512_add_epi8(
+            _mm512_and_si512(digits, _mm512_set1_epi8(0x0F)),
+            _mm512_maskz_mov_epi8(letters, _mm512_set1_epi8(9)),
+        )
+    };
+    let mut i = 0;
+    while i < bytes.len() {
+        let (text, first, second) = (read(i), read(i + 1), read(i + 2));
+        let escapes = _mm512_cmpeq_epi8_mask(text, _mm512_set1_epi8(b'%'.cast_signed()))
+            & has(first, HEX_BIT)
+            & has(second, HEX_BIT);
+        let f = _mm512_set1_epi8(b'F'.cast_signed());
+        let lowercase = _mm512_cmpgt_epu8_mask(first, f) | _mm512_cmpgt_epu8_mask(second, f);
+        // The shift carries each value's high bits into the next lane's
+        // low four, which the mask clears.
+        let high_nibble = _mm512_and_si512(
+            _mm512_slli_epi16::<4>(value(first)),
+            _mm512_set1_epi8(0xF0_u8.cast_signed()),
+        );
+        let decoded = _mm512_or_si512(high_nibble, value(second));
+        if escapes & (lowercase | has(decoded, UNRESERVED_BIT)) != 0 {
+            return false;
+        }
+        i += 64;
+    }
+    true
 }
 
 /// [`MEMBERSHIP`] as the two tables of `vpermi2b`.
