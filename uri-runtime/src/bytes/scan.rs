@@ -86,6 +86,26 @@ pub(crate) fn escapes_in_normal_form(bytes: &[u8]) -> bool {
     true
 }
 
+/// Whether some segment of the path `bytes` is `.` or `..`.
+///
+/// Only a `.` can start such a segment, so the search goes from dot to
+/// dot (most paths have none, or one in a file name) rather than through
+/// every segment.
+pub(crate) fn has_dot_segments(bytes: &[u8]) -> bool {
+    let ends_segment = |at: usize| bytes.get(at).is_none_or(|&b| b == b'/');
+    let mut from = 0;
+    while let Some(found) = position_in_short(bytes.get(from..).unwrap_or_default(), b'.') {
+        let at = from + found;
+        let starts_segment = at == 0 || bytes[at - 1] == b'/';
+        let two_dots = bytes.get(at + 1) == Some(&b'.');
+        if starts_segment && (ends_segment(at + 1) || (two_dots && ends_segment(at + 2))) {
+            return true;
+        }
+        from = at + 1;
+    }
+    false
+}
+
 /// The escape starting at `mark`, if one does: its byte, and whether
 /// normalization writes it differently (decoded, or in uppercase hex).
 #[inline]

@@ -3,7 +3,7 @@
 
 use alloc::string::String;
 
-use crate::bytes::raw::position;
+use crate::bytes::raw::{self, position};
 
 /// A path given as two pieces, read as if they were one string: resolution
 /// merges the base's directory with the reference's path (section 5.2.3)
@@ -233,24 +233,10 @@ pub(crate) fn last_slash(path: &str) -> Option<usize> {
 }
 
 /// Whether `remove_dot_segments` would change `path`: some segment is `.`
-/// or `..`. Checked without allocating.
-///
-/// Only a `.` can start such a segment, so the search goes from dot to
-/// dot (most paths have none, or one in a file name) rather than through
-/// every segment.
+/// or `..`. Checked without allocating, by the fastest loop this CPU runs
+/// (see [`raw::has_dot_segments`]).
 pub(crate) fn has_dot_segments(path: &str) -> bool {
-    let bytes = path.as_bytes();
-    let mut from = 0;
-    while let Some(found) = bytes.get(from..).and_then(|rest| position(rest, b'.')) {
-        let at = from + found;
-        let starts_segment = at == 0 || bytes[at - 1] == b'/';
-        let segment_end = slash_or_end(bytes, at);
-        if starts_segment && matches!(&bytes[at..segment_end], b"." | b"..") {
-            return true;
-        }
-        from = at + 1;
-    }
-    false
+    raw::has_dot_segments(path.as_bytes())
 }
 
 /// Applies RFC 3986's `remove_dot_segments` (section 5.2.4) to a path,

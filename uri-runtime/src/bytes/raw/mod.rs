@@ -28,8 +28,9 @@
 //!   (`scan512.rs`); the tests and the fuzz target `parsers` compare each
 //!   with the `const` parser, their twin;
 //! - on x86-64 CPUs with AVX-512BW and AVX-512VBMI, checking that a
-//!   text's escapes are in normal form sixty-four bytes per step, with no
-//!   branch per escape (`scan512.rs`, with the parser's table);
+//!   text's escapes are in normal form, and whether a path has a `.` or
+//!   `..` segment, sixty-four bytes per step, with no branch per escape or
+//!   dot (`scan512.rs`, the first with the parser's table);
 //! - on x86-64 CPUs with AVX-512BW and AVX-512VBMI2, decoding sixty-four
 //!   bytes per step without a branch, written straight into the output's
 //!   spare capacity (`avx512.rs`).
@@ -174,6 +175,18 @@ pub(crate) fn escapes_in_normal_form(bytes: &[u8]) -> bool {
         return unsafe { scan512::escapes_in_normal_form(bytes) };
     }
     scan::escapes_in_normal_form(bytes)
+}
+
+/// [`scan::has_dot_segments`], sixty-four bytes per step with no branch
+/// per dot on CPUs with AVX-512BW and AVX-512VBMI.
+pub(crate) fn has_dot_segments(bytes: &[u8]) -> bool {
+    #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+    if Stamp::Avx512.is_supported() {
+        // SAFETY: the CPU supports AVX-512BW and AVX-512VBMI, as just
+        // checked.
+        return unsafe { scan512::has_dot_segments(bytes) };
+    }
+    scan::has_dot_segments(bytes)
 }
 
 /// Appends `bytes` percent-decoded to `out`, with `+` decoded to a space
@@ -538,6 +551,23 @@ mod tests {
         if cfg!(miri) { 12 } else { n }
     }
 
+    /// Text of at least `len` bytes: `x` runs (so that runs cross a
+    /// vector step's end) with one of `pieces` in place of one `x` in
+    /// `plain`, on average.
+    fn text_of(seed: &mut u64, pieces: &[&[u8]], len: u64, plain: u64) -> Vec<u8> {
+        let mut text = Vec::new();
+        while (text.len() as u64) < len {
+            let r = xorshift(seed);
+            let piece = if r.is_multiple_of(plain) {
+                pieces[(r >> 8) as usize % pieces.len()]
+            } else {
+                b"x"
+            };
+            text.extend_from_slice(piece);
+        }
+        text
+    }
+
     /// Sets with few and many kept bytes, and none.
     const SETS: [&EncodeSet; 5] = [
         &UNRESERVED,
@@ -636,24 +666,33 @@ mod tests {
         ];
         let mut seed = 0x622_u64;
         for round in 0..rounds(50_000) {
-            let mut text = Vec::new();
-            let len = xorshift(&mut seed) % 150;
-            let plain = 1 + xorshift(&mut seed) % 8;
-            while (text.len() as u64) < len {
-                let r = xorshift(&mut seed);
-                let piece = if r.is_multiple_of(plain) {
-                    pieces[(r >> 8) as usize % pieces.len()]
-                } else {
-                    b"x"
-                };
-                text.extend_from_slice(piece);
-            }
+            let (len, plain) = (xorshift(&mut seed) % 150, 1 + xorshift(&mut seed) % 8);
+            let text = text_of(&mut seed, &pieces, len, plain);
             assert_eq!(
                 escapes_in_normal_form(&text),
                 scan::escapes_in_normal_form(&text),
                 "round {round}: {:?}",
                 alloc::string::String::from_utf8_lossy(&text)
             );
+        }
+    }
+
+    /// The dot-segment check against its portable twin and against the
+    /// segments themselves, on paths long enough to cross several steps,
+    /// so that a segment straddles a step's end and the path's.
+    #[test]
+    fn the_dot_segment_check_matches_its_twin() {
+        let pieces: [&[u8]; 9] = [b"/", b".", b"..", b"...", b"a", b"a.", b".a", b"//", b"%2E"];
+        let mut seed = 0x524_u64;
+        for round in 0..rounds(50_000) {
+            let (len, plain) = (xorshift(&mut seed) % 200, 1 + xorshift(&mut seed) % 12);
+            let path = text_of(&mut seed, &pieces, len, plain);
+            let dotted = path
+                .split(|&b| b == b'/')
+                .any(|segment| matches!(segment, b"." | b".."));
+            let context = alloc::format!("round {round}: {:?}", String::from_utf8_lossy(&path));
+            assert_eq!(scan::has_dot_segments(&path), dotted, "{context}");
+            assert_eq!(has_dot_segments(&path), dotted, "{context}");
         }
     }
 
@@ -698,18 +737,8 @@ mod tests {
         ];
         let mut seed = 0x3986_0016_u64;
         for round in 0..rounds(20_000) {
-            let mut text = Vec::new();
             let len = xorshift(&mut seed) % 60;
-            while (text.len() as u64) < len {
-                let r = xorshift(&mut seed);
-                // Mostly letters, so runs cross the sixteen-byte windows.
-                let piece = if r.is_multiple_of(3) {
-                    pieces[(r >> 8) as usize % pieces.len()]
-                } else {
-                    b"x"
-                };
-                text.extend_from_slice(piece);
-            }
+            let text = text_of(&mut seed, &pieces, len, 3);
             if let Ok(text) = core::str::from_utf8(&text) {
                 every_parser_agrees(text).unwrap();
             }

@@ -199,6 +199,50 @@ pub(super) fn escapes_in_normal_form(bytes: &[u8]) -> bool {
     true
 }
 
+/// [`super::scan::has_dot_segments`] sixty-four bytes per step: the
+/// step's bytes are read from `i`, `i + 1` and `i + 2`, so that each lane
+/// sees the two bytes after it, and the step before passes on whether its
+/// last byte was a `/`. A `.` starts a dot segment where the byte before
+/// it is a `/` (or there is none) and the one after it is a `/` or the
+/// end, or is a second `.` followed by a `/` or the end.
+#[target_feature(enable = "avx512bw,avx512vbmi")]
+pub(super) fn has_dot_segments(bytes: &[u8]) -> bool {
+    // The lanes of the bytes from `at` that the text has, and those bytes.
+    let read = |at: usize| {
+        let at = at.min(bytes.len());
+        let lanes = u64::MAX
+            .checked_shr(64 - (bytes.len() - at).min(64) as u32)
+            .unwrap_or(0);
+        // SAFETY: `at` is at most the text's length and `lanes` enables
+        // only the bytes from `at` to its end; masked-off lanes are not
+        // read, and the load has no alignment requirement.
+        let text = unsafe { _mm512_maskz_loadu_epi8(lanes, bytes.as_ptr().add(at).cast()) };
+        (lanes, text)
+    };
+    let is = |text: __m512i, byte: u8| {
+        _mm512_cmpeq_epi8_mask(text, _mm512_set1_epi8(byte.cast_signed()))
+    };
+    // Whether the byte before the step is a `/`, or the path's start.
+    let mut after_slash = 1_u64;
+    let mut i = 0;
+    while i < bytes.len() {
+        let ((_, text), (lanes1, first), (lanes2, second)) = (read(i), read(i + 1), read(i + 2));
+        let slashes = is(text, b'/');
+        let starts = slashes << 1 | after_slash;
+        // A lane whose next byte, or the one after, is a `/` or past the end.
+        let ends1 = is(first, b'/') | !lanes1;
+        let ends2 = is(second, b'/') | !lanes2;
+        // Lanes past the end hold zero, never a `.`.
+        let dots = is(text, b'.') & starts;
+        if dots & (ends1 | (is(first, b'.') & ends2)) != 0 {
+            return true;
+        }
+        after_slash = slashes >> 63;
+        i += 64;
+    }
+    false
+}
+
 /// [`MEMBERSHIP`] as the two tables of `vpermi2b`.
 #[inline]
 #[target_feature(enable = "avx512bw,avx512vbmi")]
