@@ -1,6 +1,7 @@
 //! The parser's two scans sixty-four bytes per step with AVX-512, for the
 //! grammar `super` stamps out over them on CPUs with AVX-512BW and
-//! AVX-512VBMI.
+//! AVX-512VBMI; and, on the same CPUs, normalization's two checks (escapes
+//! in normal form, dot segments), one branch per step.
 //!
 //! One byte permutation (`vpermi2b`) looks every byte of a step up in a
 //! 128-entry table that holds, for each ASCII byte, a bit for each class
@@ -108,14 +109,7 @@ fn scan<const TRIPLETS: bool>(bit: u8, bytes: &[u8], from: usize, to: usize) -> 
     let (low, high) = table_halves();
     let mut i = from;
     loop {
-        // The lanes of the bytes before `to`, sixty-four at most.
-        let lanes = u64::MAX
-            .checked_shr(64 - (to - i).min(64) as u32)
-            .unwrap_or(0);
-        // SAFETY: `lanes` enables only the bytes from `i` to `to` at most,
-        // which are in `bytes`; masked-off lanes are not read, and the load
-        // has no alignment requirement.
-        let text = unsafe { _mm512_maskz_loadu_epi8(lanes, bytes.as_ptr().add(i).cast()) };
+        let (_, text) = read(bytes, i, to);
         // The table is indexed by the low seven bits; the high bit is
         // checked apart, since no byte above ASCII is in a class.
         let classes = _mm512_permutex2var_epi8(low, text, high);
@@ -151,18 +145,7 @@ fn scan<const TRIPLETS: bool>(bit: u8, bytes: &[u8], from: usize, to: usize) -> 
 #[target_feature(enable = "avx512bw,avx512vbmi")]
 pub(super) fn escapes_in_normal_form(bytes: &[u8]) -> bool {
     let (low, high) = table_halves();
-    // The sixty-four bytes from `at`, or as many as the text has, zero
-    // past its end.
-    let read = |at: usize| {
-        let at = at.min(bytes.len());
-        let lanes = u64::MAX
-            .checked_shr(64 - (bytes.len() - at).min(64) as u32)
-            .unwrap_or(0);
-        // SAFETY: `at` is at most the text's length and `lanes` enables
-        // only the bytes from `at` to its end; masked-off lanes are not
-        // read, and the load has no alignment requirement.
-        unsafe { _mm512_maskz_loadu_epi8(lanes, bytes.as_ptr().add(at).cast()) }
-    };
+    let from = |at: usize| read(bytes, at, bytes.len()).1;
     let has = |text: __m512i, bit: u8| {
         let classes = _mm512_permutex2var_epi8(low, text, high);
         _mm512_test_epi8_mask(classes, _mm512_set1_epi8(bit.cast_signed()))
@@ -178,7 +161,7 @@ pub(super) fn escapes_in_normal_form(bytes: &[u8]) -> bool {
     };
     let mut i = 0;
     while i < bytes.len() {
-        let (text, first, second) = (read(i), read(i + 1), read(i + 2));
+        let (text, first, second) = (from(i), from(i + 1), from(i + 2));
         let escapes = _mm512_cmpeq_epi8_mask(text, _mm512_set1_epi8(b'%'.cast_signed()))
             & has(first, HEX_BIT)
             & has(second, HEX_BIT);
@@ -207,18 +190,7 @@ pub(super) fn escapes_in_normal_form(bytes: &[u8]) -> bool {
 /// end, or is a second `.` followed by a `/` or the end.
 #[target_feature(enable = "avx512bw,avx512vbmi")]
 pub(super) fn has_dot_segments(bytes: &[u8]) -> bool {
-    // The lanes of the bytes from `at` that the text has, and those bytes.
-    let read = |at: usize| {
-        let at = at.min(bytes.len());
-        let lanes = u64::MAX
-            .checked_shr(64 - (bytes.len() - at).min(64) as u32)
-            .unwrap_or(0);
-        // SAFETY: `at` is at most the text's length and `lanes` enables
-        // only the bytes from `at` to its end; masked-off lanes are not
-        // read, and the load has no alignment requirement.
-        let text = unsafe { _mm512_maskz_loadu_epi8(lanes, bytes.as_ptr().add(at).cast()) };
-        (lanes, text)
-    };
+    let from = |at: usize| read(bytes, at, bytes.len());
     let is = |text: __m512i, byte: u8| {
         _mm512_cmpeq_epi8_mask(text, _mm512_set1_epi8(byte.cast_signed()))
     };
@@ -226,7 +198,7 @@ pub(super) fn has_dot_segments(bytes: &[u8]) -> bool {
     let mut after_slash = 1_u64;
     let mut i = 0;
     while i < bytes.len() {
-        let ((_, text), (lanes1, first), (lanes2, second)) = (read(i), read(i + 1), read(i + 2));
+        let ((_, text), (lanes1, first), (lanes2, second)) = (from(i), from(i + 1), from(i + 2));
         let slashes = is(text, b'/');
         let starts = slashes << 1 | after_slash;
         // A lane whose next byte, or the one after, is a `/` or past the end.
@@ -241,6 +213,23 @@ pub(super) fn has_dot_segments(bytes: &[u8]) -> bool {
         i += 64;
     }
     false
+}
+
+/// The bytes of `bytes[at..to]`, sixty-four at most, zero past `to`, and
+/// the lanes that hold them; nothing from `at` past `to`.
+#[inline]
+#[target_feature(enable = "avx512bw,avx512vbmi")]
+fn read(bytes: &[u8], at: usize, to: usize) -> (u64, __m512i) {
+    let to = to.min(bytes.len());
+    let at = at.min(to);
+    let lanes = u64::MAX
+        .checked_shr(64 - (to - at).min(64) as u32)
+        .unwrap_or(0);
+    // SAFETY: `at` is at most `to`, which is at most the text's length,
+    // and `lanes` enables only the bytes from `at` to `to`; masked-off
+    // lanes are not read, and the load has no alignment requirement.
+    let text = unsafe { _mm512_maskz_loadu_epi8(lanes, bytes.as_ptr().add(at).cast()) };
+    (lanes, text)
 }
 
 /// [`MEMBERSHIP`] as the two tables of `vpermi2b`.
