@@ -6,6 +6,8 @@
 //! asks "where is the next `%`?", answered for sixty-four or sixteen bytes
 //! at a time by comparisons the compiler turns into vector instructions;
 //! normalization asks it of short component texts, eight bytes per test.
+//! Normalization's two checks (escapes in normal form, dot segments) are
+//! here too, as the portable twins of `raw`'s vector ones.
 
 use uri_core::pct::{EncodeSet, hex_pair};
 use uri_core::table::UNRESERVED;

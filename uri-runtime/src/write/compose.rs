@@ -107,15 +107,15 @@ pub(crate) fn is_in_form(text: &str, form: Form) -> bool {
             let marked = text.bytes().fold(false, |marked, b| {
                 marked | b.is_ascii_uppercase() | (b == b'%')
             });
-            !marked || escapes_in_form(text, form)
+            !marked || lowercase_between_normal_escapes(text)
         }
         Form::Normalized => crate::bytes::raw::escapes_in_normal_form(text.as_bytes()),
     }
 }
 
-/// [`is_in_form`], looking at each escape (and, `Lowercased`, at the text
-/// between them).
-fn escapes_in_form(text: &str, form: Form) -> bool {
+/// [`is_in_form`] for `Lowercased`, looking at each escape and at the
+/// text between them (an escape's hex digits may be capitals).
+fn lowercase_between_normal_escapes(text: &str) -> bool {
     let bytes = text.as_bytes();
     let mut i = 0;
     loop {
@@ -127,7 +127,7 @@ fn escapes_in_form(text: &str, form: Form) -> bool {
             next_percent(bytes, i).unwrap_or(bytes.len())
         };
         let piece = bytes.get(i..mark).unwrap_or_default();
-        if form == Form::Lowercased && piece.iter().any(u8::is_ascii_uppercase) {
+        if piece.iter().any(u8::is_ascii_uppercase) {
             return false;
         }
         if mark == bytes.len() {

@@ -631,20 +631,11 @@ mod tests {
     /// last window.
     #[test]
     fn the_byte_search_matches_its_twin() {
+        let pieces: [&[u8]; 4] = [b"%", b"%%", b"\xA5", b"a"];
         let mut seed = 0x2e_u64;
         for round in 0..rounds(20_000) {
-            let len = (xorshift(&mut seed) % 50) as usize;
-            let sparse = 1 + xorshift(&mut seed) % 40;
-            let bytes: Vec<u8> = (0..len)
-                .map(|_| {
-                    let r = xorshift(&mut seed);
-                    if r.is_multiple_of(sparse) {
-                        b'%'
-                    } else {
-                        (r >> 8) as u8
-                    }
-                })
-                .collect();
+            let (len, sparse) = (xorshift(&mut seed) % 50, 1 + xorshift(&mut seed) % 40);
+            let bytes = text_of(&mut seed, &pieces, len, sparse);
             assert_eq!(
                 position(&bytes, b'%'),
                 scan::position_in_short(&bytes, b'%'),
