@@ -38,11 +38,13 @@ pub(crate) fn scalar(
 }
 
 /// As [`uri_core::parse_uri`].
+#[inline]
 pub(crate) fn uri(text: &str) -> Result<Components, ParseError> {
     run(text, true, ParseOptions::RFC3986, uri_core::parse_uri)
 }
 
 /// As [`uri_core::parse_uri_reference`].
+#[inline]
 pub(crate) fn uri_reference(text: &str) -> Result<Components, ParseError> {
     run(
         text,
@@ -53,11 +55,13 @@ pub(crate) fn uri_reference(text: &str) -> Result<Components, ParseError> {
 }
 
 /// As [`uri_core::parse_iri`].
+#[inline]
 pub(crate) fn iri(text: &str) -> Result<Components, ParseError> {
     run(text, true, ParseOptions::RFC3987, uri_core::parse_iri)
 }
 
 /// As [`uri_core::parse_iri_reference`].
+#[inline]
 pub(crate) fn iri_reference(text: &str) -> Result<Components, ParseError> {
     run(
         text,
