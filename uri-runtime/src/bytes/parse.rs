@@ -2,6 +2,10 @@
 //! fastest scan this CPU runs (see `raw::parse`), by the names of
 //! `uri-core`'s entry points. Without `alloc` (so without `raw`), the
 //! `const` parser itself.
+//!
+//! The entry points without options are `#[inline]`, as `uri-core`'s are,
+//! so that a short reference (which takes the `const` parser) reaches the
+//! grammar from the value type's `parse` with no call in between.
 
 use uri_core::{Components, ParseError, ParseOptions};
 
