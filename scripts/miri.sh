@@ -2,7 +2,7 @@
 # Runs the tests of uri-runtime's one `unsafe` module (bytes::raw) under
 # Miri, once per path the CPU could take: the portable loops, SSSE3 and
 # AVX2 (each enabled at compile time, which is what Miri's feature
-# detection reports). The AVX-512 code (the decoder, the parser's scans,
+# detection reports). The AVX-512 code (the decoder, the encoder, the parser's scans,
 # the normal-form checks) is not run: Miri does not implement the
 # decoder's compress instructions, and the rest is left out with it. Installs the nightly toolchain's Miri
 # component if missing. The tests use fewer rounds under Miri.

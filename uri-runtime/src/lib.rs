@@ -302,6 +302,16 @@ pub mod __differential {
         }
     }
 
+    /// Panics where an encoding loop (AVX-512, SSSE3, the dispatcher's
+    /// choice) disagrees with the table loop on `bytes`, for several sets
+    /// (see the `encoders` fuzz target).
+    #[allow(clippy::panic, reason = "a fuzz target reports by panicking")]
+    pub fn check_every_encoder(bytes: &[u8]) {
+        if let Err(disagreement) = crate::bytes::raw::every_encoder_agrees(bytes) {
+            panic!("{disagreement}");
+        }
+    }
+
     /// Panics where a vector-scanning parser this CPU runs and
     /// `uri-core`'s `const` parser disagree on `text` (see
     /// `tests/accelerated.rs` and the `parsers` fuzz target).

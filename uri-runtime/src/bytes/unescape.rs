@@ -7,7 +7,7 @@
 //! thirty-two bytes as a bit mask and one decoding sixteen escapes in a row
 //! at once, which vector code computes in a few instructions (see
 //! `raw/x86.rs`). CPUs with AVX-512 take a third loop, without branches,
-//! in `raw/avx512.rs`.
+//! in `raw/decode512.rs`.
 //!
 //! Both return the index of the first `%` not followed by two hex digits
 //! as their error; nothing after it is appended. On success they tell

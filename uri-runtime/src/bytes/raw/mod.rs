@@ -33,7 +33,9 @@
 //!   dot (`scan512.rs`, the first with the parser's table);
 //! - on x86-64 CPUs with AVX-512BW and AVX-512VBMI2, decoding sixty-four
 //!   bytes per step without a branch, written straight into the output's
-//!   spare capacity (`avx512.rs`).
+//!   spare capacity (`decode512.rs`), and encoding sixty-three bytes per
+//!   step the same way, whatever share of them is escaped
+//!   (`encode512.rs`, which needs AVX-512VBMI and BMI2 too).
 //!
 //! Building with `RUSTFLAGS="--cfg uri_safe"` uses the twins everywhere;
 //! the tests below compare each piece with its twin on random input, and
@@ -105,7 +107,7 @@ pub(crate) fn push_ascii(out: &mut String, bytes: &[u8]) {
 const SHORT_INPUT: usize = 32;
 
 /// Appends `bytes` to `out` with every byte `set` does not keep escaped,
-/// classifying sixteen bytes at a time with SSSE3 when the CPU has it.
+/// through the fastest loop this CPU runs ([`Encoder`]).
 #[inline]
 pub(crate) fn push_escaped(out: &mut String, bytes: &[u8], set: &EncodeSet) {
     if bytes.len() < SHORT_INPUT {
@@ -125,13 +127,78 @@ pub(crate) fn push_escaped_each(out: &mut String, bytes: &[u8], set: &EncodeSet,
 /// does not pay for setting up this frame.
 #[inline(never)]
 fn push_escaped_blocks(out: &mut String, bytes: &[u8], set: &EncodeSet) {
+    Encoder::fastest().push_escaped(out, bytes, set);
+}
+
+/// The percent-encoding loops for long input, fastest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Encoder {
+    /// Sixty-three bytes per step, in three rounds of twenty-one packed
+    /// with `vpcompressb` when any is escaped (`encode512.rs`).
     #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
-    if std::is_x86_feature_detected!("ssse3") {
-        // SAFETY: the CPU supports SSSE3, as just checked.
-        unsafe { x86::push_escaped(out, bytes, set) };
-        return;
+    Avx512,
+    /// Which of thirty-two bytes to escape as a bit mask, from byte
+    /// shuffles (`x86.rs`, around `escape::masked`).
+    #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+    Ssse3,
+    /// Safe code for every CPU: the set's table, eight bytes at a time
+    /// (`escape.rs`).
+    Portable,
+}
+
+impl Encoder {
+    const ALL: &[Self] = &[
+        #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+        Self::Avx512,
+        #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+        Self::Ssse3,
+        Self::Portable,
+    ];
+
+    fn fastest() -> Self {
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|encoder| encoder.is_supported())
+            .unwrap_or(Self::Portable)
     }
-    escape::push_escaped(bytes, set, |escaped| push_ascii(out, escaped));
+
+    /// Whether this CPU has the instructions the loop needs (asked at run
+    /// time, and remembered by the standard library).
+    fn is_supported(self) -> bool {
+        match self {
+            #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+            Self::Avx512 => {
+                std::is_x86_feature_detected!("avx512bw")
+                    && std::is_x86_feature_detected!("avx512vbmi")
+                    && std::is_x86_feature_detected!("avx512vbmi2")
+                    && std::is_x86_feature_detected!("bmi2")
+            }
+            #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+            Self::Ssse3 => std::is_x86_feature_detected!("ssse3"),
+            Self::Portable => true,
+        }
+    }
+
+    /// [`push_escaped`] through this loop, or through the portable one if
+    /// this CPU cannot run it.
+    fn push_escaped(self, out: &mut String, bytes: &[u8], set: &EncodeSet) {
+        let portable = |out: &mut String| {
+            escape::push_escaped(bytes, set, |escaped| push_ascii(out, escaped));
+        };
+        if !self.is_supported() {
+            return portable(out);
+        }
+        // SAFETY (every arm): the CPU has the features the loop needs, as
+        // `is_supported` just said.
+        match self {
+            #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+            Self::Avx512 => unsafe { encode512::push_escaped(out, bytes, set) },
+            #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+            Self::Ssse3 => unsafe { x86::push_escaped(out, bytes, set) },
+            Self::Portable => portable(out),
+        }
+    }
 }
 
 /// How many leading bytes of `bytes` `set` keeps, sixteen bytes at a time
@@ -209,7 +276,7 @@ pub(crate) fn push_decoded(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Decoder {
     /// Sixty-four bytes per step whatever they hold, packed with
-    /// `vpcompressb` (`avx512.rs`).
+    /// `vpcompressb` (`decode512.rs`).
     #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
     Avx512,
     /// [`Decoder::Ssse3`] with the marks of thirty-two bytes in one
@@ -288,7 +355,7 @@ impl Decoder {
         // `is_supported` just said.
         match self {
             #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
-            Self::Avx512 => unsafe { avx512::push_decoded::<FORM>(out, bytes) },
+            Self::Avx512 => unsafe { decode512::push_decoded::<FORM>(out, bytes) },
             #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
             Self::Avx2 => unsafe { x86::push_decoded_avx2::<FORM>(out, bytes) },
             #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
@@ -441,92 +508,16 @@ fn span_rows(class: Class) -> Option<&'static [u8; 16]> {
 }
 
 #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
-mod avx512;
+mod decode512;
+#[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+mod encode512;
 #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
 mod scan512;
 #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
 mod x86;
 
-/// Parses `text` with each vector parser this CPU runs ([`Stamp`]) and
-/// with `uri-core`'s `const` parser, as a URI and as a reference, in the
-/// grammars of RFC 3986 and RFC 3987, with and without zone identifiers,
-/// and says where one differs: a verdict, a boundary, a host kind, an
-/// error's index or kind. On a CPU without SSSE3 (or with
-/// `--cfg uri_safe`) there is nothing to compare. The tests drive it with
-/// the corpus and generated strings, the fuzz target `parsers` with the
-/// fuzzer's.
-pub(crate) fn every_parser_agrees(text: &str) -> Result<(), alloc::string::String> {
-    #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
-    for stamp in Stamp::ALL.into_iter().filter(|stamp| stamp.is_supported()) {
-        for require_scheme in [false, true] {
-            for grammar in [ParseOptions::RFC3986, ParseOptions::RFC3987] {
-                for options in [grammar, grammar.with_zone_ids()] {
-                    let scalar = if require_scheme {
-                        uri_core::parse_uri_with(text, options)
-                    } else {
-                        uri_core::parse_uri_reference_with(text, options)
-                    };
-                    // SAFETY: the CPU has what the stamp needs, as the
-                    // filter checked.
-                    let fast = unsafe { stamp.parse(text.as_bytes(), require_scheme, options) };
-                    if fast != scalar {
-                        return Err(alloc::format!(
-                            "{text:?} (scheme required: {require_scheme}, {options:?}): \
-                             {stamp:?} parser {fast:?}, const parser {scalar:?}"
-                        ));
-                    }
-                }
-            }
-        }
-    }
-    #[cfg(not(all(target_arch = "x86_64", feature = "std", not(uri_safe))))]
-    let _ = text;
-    Ok(())
-}
-
-/// Decodes `text` through every loop, plain and form-style, and says
-/// where one disagrees with the portable loop: other bytes, another error
-/// index, or `Replacements::Ascii` where an escape decoded to a byte
-/// outside ASCII (and `MaybeNonAscii` where the text and every escape are
-/// ASCII). A loop this CPU lacks falls back to the portable one, so every
-/// variant runs. The unit tests drive it with generated text, the fuzz
-/// target `decoders` with the fuzzer's.
-pub(crate) fn every_decoder_agrees(text: &[u8]) -> Result<(), alloc::string::String> {
-    // The bytes the escapes spell, where every `%` starts a well-formed
-    // one (as when decoding succeeds).
-    let only_ascii_decoded = (0..text.len())
-        .filter_map(|at| uri_core::pct::decode_triplet(text, at, text.len()))
-        .all(|b| b.is_ascii());
-    for form in [false, true] {
-        let mut portable = Vec::new();
-        let plus = form.then_some(b'+');
-        let expected = unescape::push_decoded(&mut portable, text, plus).map(|_| portable);
-        let loops = Decoder::ALL.iter().map(|&decoder| {
-            let mut out = Vec::new();
-            let result = decoder.push_decoded(&mut out, text, form);
-            (alloc::format!("{decoder:?}"), result, out)
-        });
-        let mut each = Vec::new();
-        let each_result = unescape::push_decoded_each(&mut each, text, plus);
-        let each = core::iter::once(("byte at a time".into(), each_result, each));
-        for (name, result, out) in loops.chain(each) {
-            let wrong = match result {
-                _ if result.map(|_| &out) != expected.as_ref().map_err(|&at| at) => {
-                    Some("other bytes or another error index")
-                }
-                Ok(Replacements::Ascii) if !only_ascii_decoded => Some("`Ascii` wrongly"),
-                Ok(Replacements::MaybeNonAscii) if only_ascii_decoded && text.is_ascii() => {
-                    Some("`MaybeNonAscii` for ASCII")
-                }
-                _ => None,
-            };
-            if let Some(wrong) = wrong {
-                return Err(alloc::format!("{name} (form {form}): {wrong}"));
-            }
-        }
-    }
-    Ok(())
-}
+mod agreement;
+pub(crate) use agreement::{every_decoder_agrees, every_encoder_agrees, every_parser_agrees};
 
 /// The safe twins, also what `--cfg uri_safe` builds.
 mod safe {
@@ -540,10 +531,10 @@ mod safe {
 
 #[cfg(test)]
 mod tests {
+    use super::agreement::SETS;
     use super::*;
     use crate::bytes::scan::tests::xorshift;
     use alloc::vec::Vec;
-    use uri_core::pct::{PATH, QUERY_PARAM, UNRESERVED, URI_CHARS};
 
     /// `n` rounds, or a few under Miri, which interprets every instruction
     /// (`scripts/miri.sh`); the few still reach every loop's vector steps.
@@ -568,15 +559,6 @@ mod tests {
         text
     }
 
-    /// Sets with few and many kept bytes, and none.
-    const SETS: [&EncodeSet; 5] = [
-        &UNRESERVED,
-        &PATH,
-        &QUERY_PARAM,
-        &URI_CHARS,
-        &EncodeSet::NONE,
-    ];
-
     #[test]
     fn unchecked_push_matches_the_safe_one_on_random_ascii() {
         let mut seed = 0x3986_u64;
@@ -593,10 +575,10 @@ mod tests {
         }
     }
 
-    /// Random bytes, from all-kept to all-escaped, through whichever loop
-    /// this CPU takes and through the table loop, for several sets.
+    /// Random bytes, from all-kept to all-escaped, through every encoding
+    /// loop and the table loop ([`every_encoder_agrees`]).
     #[test]
-    fn vector_encoding_matches_the_table_loop_on_random_bytes() {
+    fn every_encoder_matches_the_table_loop_on_random_bytes() {
         let mut seed = 0x2396_u64;
         for round in 0..rounds(2000) {
             let len = (xorshift(&mut seed) % 1200) as usize;
@@ -611,16 +593,8 @@ mod tests {
                     }
                 })
                 .collect();
-            for set in SETS {
-                let (mut fast, mut table) = (String::new(), String::new());
-                push_escaped(&mut fast, &bytes, set);
-                escape::push_escaped(&bytes, set, |escaped| safe::push_ascii(&mut table, escaped));
-                assert_eq!(fast, table, "round {round}: {bytes:?}");
-                assert_eq!(
-                    kept_prefix(&bytes, set),
-                    scan::kept_prefix(&bytes, set),
-                    "round {round}: {bytes:?}"
-                );
+            if let Err(disagreement) = every_encoder_agrees(&bytes) {
+                panic!("round {round}: {disagreement}: {bytes:?}");
             }
         }
     }
