@@ -6,9 +6,10 @@ use uri_runtime::scheme::file;
 use uri_runtime::{PathStyle, SchemeRules, Uri, UriRef, UriRefBuf, pct};
 
 use crate::format::{Format, component};
+use crate::forms;
 use crate::inputs::{self, Layout};
 use crate::outcome::Outcome;
-use crate::report;
+use crate::report::{self, Shown};
 use crate::{Command, Part, Set};
 
 /// Runs the command; `Ok(false)` when some input failed.
@@ -118,11 +119,21 @@ fn with_base(base: &str, f: impl FnOnce(&Uri<'_>) -> io::Result<bool>) -> io::Re
 fn parse<'a>(text: &'a str, layout: Layout, line: &mut String) -> Outcome<'a> {
     let json = layout != Layout::Lines;
     match UriRef::parse(text) {
-        Ok(r) if json => {
-            report::components_json(&r, line);
-            Outcome::Written
+        Ok(r) => {
+            // With `--idn`, the components of the IRI form.
+            let iri = forms::idn_output().then(|| r.to_iri_ref_idna());
+            let shown = iri
+                .as_ref()
+                .map_or(Shown::new(r.as_str(), r.components()), |iri| {
+                    Shown::new(iri.as_str(), iri.components())
+                });
+            if json {
+                report::components_json(&r, &shown, line);
+                Outcome::Written
+            } else {
+                Outcome::Print(report::components_text(&r, &shown).into())
+            }
         }
-        Ok(r) => Outcome::Print(report::components_text(&r).into()),
         Err(err) if json => Outcome::Rejected(report::parse_error_json(text, &err)),
         Err(err) => Outcome::Failed(report::parse_error(text, &err)),
     }

@@ -27,16 +27,24 @@ pub(crate) fn choose(forms: Forms) {
     let _ = FORMS.set(forms);
 }
 
-/// `each` applied to `text` in the forms asked for.
+/// Whether `--idn` was given: commands that print components rather than
+/// whole references (`parse`) show those of the IRI form themselves.
+pub(crate) fn idn_output() -> bool {
+    FORMS.get().is_some_and(|forms| forms.idn_output)
+}
+
+/// `each` applied to `text` in the forms asked for; `json` says whether
+/// a failure to read the input as an IRI is reported as a JSON object.
 pub(crate) fn apply<'a>(
     text: &'a str,
+    json: bool,
     each: &mut impl for<'b> FnMut(&'b str) -> Outcome<'b>,
 ) -> Outcome<'a> {
     let forms = FORMS.get().copied().unwrap_or_default();
     let outcome = if forms.iri_input {
-        match to_uri(text) {
+        match to_uri(text, json) {
             Ok(uri) => owned(each(&uri)),
-            Err(message) => Outcome::Failed(message),
+            Err(failed) => failed,
         }
     } else {
         each(text)
@@ -47,12 +55,20 @@ pub(crate) fn apply<'a>(
     }
 }
 
-/// An IRI reference's URI, or why it has none.
-fn to_uri(text: &str) -> Result<String, String> {
-    let iri = IriRef::parse(text).map_err(|err| report::parse_error(text, &err))?;
+/// An IRI reference's URI, or the failed outcome that says why it has
+/// none: a parse error as `parse` reports one (in JSON, with its kind,
+/// component and index), or the IDNA mapping's message.
+fn to_uri(text: &str, json: bool) -> Result<String, Outcome<'static>> {
+    let iri = IriRef::parse(text).map_err(|err| {
+        if json {
+            Outcome::Rejected(report::parse_error_json(text, &err))
+        } else {
+            Outcome::Failed(report::parse_error(text, &err))
+        }
+    })?;
     iri.to_uri_ref_idna()
         .map(String::from)
-        .map_err(|err| report::plain(&format!("{text}: {err}")))
+        .map_err(|err| Outcome::Failed(report::plain(&format!("{text}: {err}"))))
 }
 
 /// The outcome with nothing borrowed from the mapped text.

@@ -96,7 +96,8 @@ fn run_one(
     out: &mut impl Write,
 ) -> io::Result<()> {
     written.clear();
-    let outcome = forms::apply(text, &mut |text| each(text, written));
+    let json = tally.layout != Layout::Lines;
+    let outcome = forms::apply(text, json, &mut |text| each(text, written));
     tally.record(text, outcome, written, out)
 }
 

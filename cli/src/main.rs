@@ -48,7 +48,8 @@ struct Cli {
     #[arg(long, global = true)]
     iri: bool,
     /// Show each printed URI reference as an IRI: hosts in Unicode,
-    /// escapes of non-ASCII text as characters.
+    /// escapes of non-ASCII text as characters (`parse` shows the IRI's
+    /// components; its query parameters are decoded either way).
     #[arg(long, global = true)]
     idn: bool,
     #[command(subcommand)]

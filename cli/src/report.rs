@@ -5,33 +5,56 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
+use std::ops::Range;
 
 use uri_runtime::pct::DecodeErrorKind;
 use uri_runtime::{
-    Caret, Component, HostKind, KnownScheme, Mailto, ParseError, ParseErrorKind, SchemeError,
-    UriRef,
+    Caret, Component, Components, HostKind, KnownScheme, Mailto, ParseError, ParseErrorKind,
+    SchemeError, UriRef,
 };
 
 use crate::json;
 
+/// The text and components a report shows: those of the reference as
+/// parsed, or with `--idn` those of its IRI form (hosts in Unicode,
+/// escapes of non-ASCII text as characters), which has the same
+/// components at other offsets.
+pub(crate) struct Shown<'a> {
+    text: &'a str,
+    parts: Components,
+}
+
+impl<'a> Shown<'a> {
+    pub(crate) fn new(text: &'a str, parts: Components) -> Shown<'a> {
+        Shown { text, parts }
+    }
+
+    /// Each component's name and text, `None` where it is absent.
+    fn rows(&self) -> [(&'static str, Option<&'a str>); 7] {
+        let text = |range: Option<Range<usize>>| range.and_then(|range| self.text.get(range));
+        let parts = &self.parts;
+        [
+            ("scheme", text(parts.scheme())),
+            ("userinfo", text(parts.userinfo())),
+            ("host", text(parts.host())),
+            ("port", text(parts.port())),
+            ("path", text(Some(parts.path()))),
+            ("query", text(parts.query())),
+            ("fragment", text(parts.fragment())),
+        ]
+    }
+}
+
 /// The components as `name  value` lines. Present values are quoted, so an
-/// empty one (`""`) differs from an absent one (`none`).
-pub(crate) fn components_text(r: &UriRef<'_>) -> String {
-    let rows = [
-        ("scheme", r.scheme()),
-        ("userinfo", r.userinfo()),
-        ("host", r.host()),
-        ("port", r.port()),
-        ("path", Some(r.path())),
-        ("query", r.query()),
-        ("fragment", r.fragment()),
-    ];
+/// empty one (`""`) differs from an absent one (`none`). The query's
+/// pairs and a `mailto:` view come from `r`, the reference as parsed.
+pub(crate) fn components_text(r: &UriRef<'_>, shown: &Shown<'_>) -> String {
     let mut text = String::new();
-    for (name, value) in rows {
+    for (name, value) in shown.rows() {
         let shown = value.map_or_else(|| "none".to_owned(), |v| format!("\"{v}\""));
         let _ = writeln!(text, "{name:<9} {shown}");
     }
-    if let Some(kind) = r.components().host_kind() {
+    if let Some(kind) = shown.parts.host_kind() {
         let _ = writeln!(text, "{:<9} {}", "host-kind", kind_name(kind));
     }
     match mailto(r) {
@@ -73,21 +96,25 @@ fn is_address_field(name: &str) -> bool {
 /// The components as one JSON object, appended to `line`: absent ones are
 /// `null`, `params` holds the query's pairs decoded (a pair that does not
 /// decode is given as written, with an `error`), and a `mailto:`
-/// reference has a `mailto` object too.
-pub(crate) fn components_json(r: &UriRef<'_>, line: &mut String) {
+/// reference has a `mailto` object too; those two come from `r`, the
+/// reference as parsed, the rest from `shown`.
+pub(crate) fn components_json(r: &UriRef<'_>, shown: &Shown<'_>, line: &mut String) {
     // Room for the text three times (itself, its components, its
     // parameters) and the names around them: at most one allocation.
-    line.reserve(3 * r.as_str().len() + 256);
+    line.reserve(3 * shown.text.len() + 256);
     json::object(line, |o| {
-        o.verbatim("uri", Some(r.as_str()));
-        o.verbatim("scheme", r.scheme());
-        o.verbatim("userinfo", r.userinfo());
-        o.verbatim("host", r.host());
-        o.verbatim("host_kind", r.components().host_kind().map(kind_name));
-        o.verbatim("port", r.port());
-        o.verbatim("path", Some(r.path()));
-        o.verbatim("query", r.query());
-        o.verbatim("fragment", r.fragment());
+        // An IRI's text needs no escape either: RFC 3987 adds characters
+        // from U+00A0 up, none of them a control, `"` or `\`.
+        o.verbatim("uri", Some(shown.text));
+        let [scheme, userinfo, host, port, path, query, fragment] = shown.rows().map(|row| row.1);
+        o.verbatim("scheme", scheme);
+        o.verbatim("userinfo", userinfo);
+        o.verbatim("host", host);
+        o.verbatim("host_kind", shown.parts.host_kind().map(kind_name));
+        o.verbatim("port", port);
+        o.verbatim("path", path);
+        o.verbatim("query", query);
+        o.verbatim("fragment", fragment);
         let query = r.query().unwrap_or_default();
         o.objects("params", r.query_params(), |o, pair| match pair {
             Ok((key, value)) => {

@@ -142,14 +142,30 @@ fn a_failure_without_a_parse_error_is_an_object_too() {
         lines[1]["error"]["message"],
         "line 2 is not UTF-8: invalid byte sequence FF at byte 0"
     );
-    let out = uri(&["--iri", "parse", "--json-lines", "http://[bad"]);
-    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim_end()).unwrap();
+    // An IRI that does not parse is described as a URI that does not:
+    // kind, component and index.
+    let out = uri(&[
+        "--iri",
+        "parse",
+        "--json-lines",
+        "http://[bad",
+        "http://bü cher/",
+    ]);
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
     assert!(
-        line["error"]["message"]
+        lines[0]["error"]["message"]
             .as_str()
             .unwrap()
             .contains("unclosed IP literal")
     );
+    assert_eq!(lines[0]["error"]["kind"], "unclosed-ip-literal");
+    assert_eq!(lines[1]["error"]["kind"], "invalid-char");
+    assert_eq!(lines[1]["error"]["component"], "host");
+    assert_eq!(lines[1]["error"]["index"], 10);
+    assert_eq!(stderr(&out), "");
 }
 
 #[test]
@@ -510,6 +526,26 @@ fn iris_are_read_and_shown_through_the_librarys_mappings() {
     assert_eq!(stdout(&out), "https://例え.jp/引\n");
     let out = uri(&["--idn", "get", "host", "https://xn--bcher-kva.example/"]);
     assert_eq!(stdout(&out), "bücher.example\n");
+    // `parse` shows the IRI form's components, as text and as JSON; the
+    // query's pairs decode the same either way.
+    let wire = "http://xn--bcher-kva.example/%C3%B6?q=%E4%B8%AD";
+    let out = uri(&["--idn", "parse", wire]);
+    assert!(
+        stdout(&out).contains("host      \"bücher.example\"\n"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        stdout(&out).contains("path      \"/ö\"\n"),
+        "{}",
+        stdout(&out)
+    );
+    let out = uri(&["--idn", "parse", "--json", wire]);
+    let object = &serde_json::from_str::<serde_json::Value>(&stdout(&out)).unwrap()[0];
+    assert_eq!(object["uri"], "http://bücher.example/ö?q=中");
+    assert_eq!(object["host"], "bücher.example");
+    assert_eq!(object["query"], "q=中");
+    assert_eq!(object["params"][0]["value"], "中");
     // Without the flags, the same inputs are strict URIs.
     let out = uri(&["check", "https://bücher.example/"]);
     assert_eq!(out.status.code(), Some(1));
