@@ -110,12 +110,14 @@ pub(crate) mod masked {
     use super::{BLOCK, ESCAPE_WORDS, escape_each};
 
     /// [`super::push_escaped`], with `escapes(chunk)` telling which of thirty-two
-    /// bytes to escape (bit `k` for `chunk[k]`), and each buffer handed to
-    /// `emit`.
+    /// bytes to escape (bit `k` for `chunk[k]`), `escape_dense` writing a
+    /// chunk most of whose bytes are escaped, as [`escape_halves`] does,
+    /// and each buffer handed to `emit`.
     ///
     /// A chunk with nothing to escape is one copy; one with a few escapes
     /// costs a pass per escape, not per byte; one that is mostly escapes
-    /// (non-ASCII text) goes byte by byte. Thirty-two bytes rather than
+    /// (non-ASCII text) goes sixteen bytes at once where all sixteen are
+    /// escaped, else byte by byte. Thirty-two bytes rather than
     /// sixteen because text with one byte in ten to escape then rarely has a
     /// chunk without any, so the first branch is rarely mispredicted. Inlined
     /// into its caller so that `escapes` is compiled with the caller's CPU
@@ -129,6 +131,7 @@ pub(crate) mod masked {
         bytes: &[u8],
         set: &EncodeSet,
         escapes: impl Fn(&[u8; 32]) -> u32,
+        escape_dense: impl Fn(&mut [u8], &[u8; 32], u32) -> usize,
         mut emit: impl FnMut(&[u8]),
     ) {
         let mut buffer = [0u8; 3 * BLOCK + 32];
@@ -146,7 +149,7 @@ pub(crate) mod masked {
                     window[..32].copy_from_slice(chunk);
                     32
                 } else if marked.count_ones() > 8 {
-                    escape_dense(window, chunk, set)
+                    escape_dense(window, chunk, marked)
                 } else {
                     escape_marked(window, chunk, marked)
                 };
@@ -189,14 +192,41 @@ pub(crate) mod masked {
         n + 32 - at
     }
 
-    /// [`escape_each`] for a chunk that is mostly escapes, kept out of line so
-    /// that the loop around it stays small; two calls of sixteen, which the
-    /// compiler unrolls, beat one loop of thirty-two.
-    #[inline(never)]
-    fn escape_dense(window: &mut [u8], chunk: &[u8; 32], set: &EncodeSet) -> usize {
+    /// Writes `chunk`, with the bytes marked in `marked` escaped (most of
+    /// them), to `window` (at least 128 bytes); returns how many bytes are
+    /// meaningful. Each half in which every byte is escaped goes through
+    /// `escape_all`, which writes its forty-eight bytes; the others go byte
+    /// by byte. On mostly-CJK text (one character in ten ASCII) about half
+    /// the halves are all escapes. Inlined into the vector code's own
+    /// out-of-line function, so that `escape_all` is inlined too and the
+    /// loop of `push_escaped` stays small.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "as for `push_escaped`: `escape_all` is compiled for its caller's CPU features"
+    )]
+    pub(crate) fn escape_halves(
+        window: &mut [u8],
+        chunk: &[u8; 32],
+        marked: u32,
+        set: &EncodeSet,
+        escape_all: impl Fn(&[u8; 16], &mut [u8; 48]),
+    ) -> usize {
         let (halves, _) = chunk.as_chunks::<16>();
-        let first = escape_each(window, &halves[0], set);
-        first + escape_each(&mut window[first..], &halves[1], set)
+        let mut n = 0;
+        for (k, half) in halves.iter().enumerate() {
+            let all = (marked >> (16 * k)) & 0xFFFF == 0xFFFF;
+            match window.get_mut(n..n + 48) {
+                Some(slot) if all => {
+                    if let Ok(slot) = <&mut [u8; 48]>::try_from(slot) {
+                        escape_all(half, slot);
+                    }
+                    n += 48;
+                }
+                _ => n += escape_each(window.get_mut(n..).unwrap_or_default(), half, set),
+            }
+        }
+        n
     }
 }
 

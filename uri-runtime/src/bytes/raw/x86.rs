@@ -12,7 +12,7 @@ use core::arch::x86_64::{
     _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
 };
 
-use uri_core::pct::EncodeSet;
+use uri_core::pct::{EncodeSet, UPPER_HEX};
 use uri_core::table::Class;
 
 use crate::bytes::unescape::{self, Replacements};
@@ -34,9 +34,64 @@ pub(super) unsafe fn push_escaped(out: &mut String, bytes: &[u8], set: &EncodeSe
             let (halves, _) = chunk.as_chunks::<16>();
             escapes(load(&halves[0]), rows) | escapes(load(&halves[1]), rows) << 16
         },
+        |window, chunk, marked| escape_dense(window, chunk, marked, set),
         |escaped| super::push_ascii(out, escaped),
     );
 }
+
+/// [`escape::masked::escape_halves`] with [`escape_all`], out of line so
+/// that the loop around it stays small.
+#[inline(never)]
+#[target_feature(enable = "ssse3")]
+fn escape_dense(window: &mut [u8], chunk: &[u8; 32], marked: u32, set: &EncodeSet) -> usize {
+    escape::masked::escape_halves(window, chunk, marked, set, |bytes, out| {
+        escape_all(bytes, out);
+    })
+}
+
+/// Writes `%` and the two hex digits of each of sixteen bytes, all of
+/// them escaped: each nibble looks its digit up with one byte shuffle,
+/// and each sixteen bytes of output take their digits from those with two
+/// more and their `%` from a constant ([`INTERLEAVE`]).
+#[inline]
+#[target_feature(enable = "ssse3")]
+fn escape_all(bytes: &[u8; 16], out: &mut [u8; 48]) {
+    let (bytes, nibble, digits) = (load(bytes), _mm_set1_epi8(0x0F), load(&UPPER_HEX));
+    let high = _mm_shuffle_epi8(digits, _mm_and_si128(_mm_srli_epi16::<4>(bytes), nibble));
+    let low = _mm_shuffle_epi8(digits, _mm_and_si128(bytes, nibble));
+    let (outs, _) = out.as_chunks_mut::<16>();
+    for (out, [from_high, from_low, percents]) in outs.iter_mut().zip(&INTERLEAVE) {
+        let written = _mm_or_si128(
+            _mm_or_si128(
+                _mm_shuffle_epi8(high, load(from_high)),
+                _mm_shuffle_epi8(low, load(from_low)),
+            ),
+            load(percents),
+        );
+        // SAFETY: `out` is sixteen writable bytes, and an unaligned store
+        // has no alignment requirement.
+        unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), written) };
+    }
+}
+
+/// For each sixteen bytes of the forty-eight that [`escape_all`] writes:
+/// which byte's high digit each takes, which byte's low digit (0x80,
+/// none, where another piece fills it), and the `%`s. Output byte `j`
+/// belongs to input byte `j / 3`: its `%`, high digit or low digit as
+/// `j % 3` is 0, 1 or 2.
+static INTERLEAVE: [[[u8; 16]; 3]; 3] = {
+    let mut tables = [[[0; 16]; 3]; 3];
+    let mut j = 0;
+    while j < 48 {
+        let (piece, lane, byte) = (j / 16, j % 16, (j / 3) as u8);
+        let [from_high, from_low, percents] = &mut tables[piece];
+        from_high[lane] = if j % 3 == 1 { byte } else { 0x80 };
+        from_low[lane] = if j % 3 == 2 { byte } else { 0x80 };
+        percents[lane] = if j % 3 == 0 { b'%' } else { 0 };
+        j += 1;
+    }
+    tables
+};
 
 /// [`super::kept_prefix`] with the SSSE3 classifier.
 ///
