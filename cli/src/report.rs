@@ -46,8 +46,8 @@ impl<'a> Shown<'a> {
 }
 
 /// The components as `name  value` lines. Present values are quoted, so an
-/// empty one (`""`) differs from an absent one (`none`). The query's
-/// pairs and a `mailto:` view come from `r`, the reference as parsed.
+/// empty one (`""`) differs from an absent one (`none`). A `mailto:`
+/// view comes from `r`, the reference as parsed.
 pub(crate) fn components_text(r: &UriRef<'_>, shown: &Shown<'_>) -> String {
     let mut text = String::new();
     for (name, value) in shown.rows() {

@@ -5,7 +5,9 @@
 //! set keep?": [`push_escaped`] looks bytes up eight at a time in the
 //! set's table, and [`masked::push_escaped`] takes a function answering
 //! for thirty-two bytes at once as a bit mask, which vector code computes
-//! in a few instructions (see `raw/x86.rs`). [`push_each`] goes a byte at
+//! in a few instructions, and one writing sixteen bytes that are all
+//! escaped (see `raw/x86.rs`; CPUs with AVX-512 run `raw/encode512.rs`
+//! instead). [`push_each`] goes a byte at
 //! a time, for short input, where setting up a block costs more than the
 //! bytes, and for the modes that keep escapes or write a space as `+`.
 

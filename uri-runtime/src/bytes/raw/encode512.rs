@@ -101,25 +101,25 @@ pub(super) unsafe fn push_escaped(out: &mut String, bytes: &[u8], set: &EncodeSe
         // SAFETY: the mask covers `step.len()` bytes from the start of
         // `step`, and a masked load does not touch the bytes outside it.
         let text = unsafe { _mm512_maskz_loadu_epi8(input, step.as_ptr().cast()) };
-        let high = _mm512_and_si512(_mm512_srli_epi16::<4>(text), nibble);
+        let high_nibbles = _mm512_and_si512(_mm512_srli_epi16::<4>(text), nibble);
         // A byte's row is its low nibble's (a shuffle reads only the low
         // four bits, and gives zero, "not kept", for bytes of 0x80 and up).
         let row = _mm512_shuffle_epi8(rows, text);
-        let escaped = _mm512_testn_epi8_mask(row, _mm512_shuffle_epi8(bits, high)) & input;
+        let escaped = _mm512_testn_epi8_mask(row, _mm512_shuffle_epi8(bits, high_nibbles)) & input;
         if escaped == 0 {
             push_lanes(out, text, input, step.len());
             continue;
         }
         let first = _mm512_mask_mov_epi8(text, escaped, percent);
-        let high = _mm512_shuffle_epi8(digits, high);
-        let low = _mm512_shuffle_epi8(digits, _mm512_and_si512(text, nibble));
+        let high_digits = _mm512_shuffle_epi8(digits, high_nibbles);
+        let low_digits = _mm512_shuffle_epi8(digits, _mm512_and_si512(text, nibble));
         for (round, &(first_lanes, digit_lanes)) in spreads.iter().enumerate() {
             let from = round * ROUND;
             if from >= step.len() {
                 break;
             }
             let written = _mm512_mask_mov_epi8(
-                _mm512_permutex2var_epi8(high, digit_lanes, low),
+                _mm512_permutex2var_epi8(high_digits, digit_lanes, low_digits),
                 FIRST_LANES,
                 _mm512_permutexvar_epi8(first_lanes, first),
             );

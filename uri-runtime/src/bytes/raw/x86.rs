@@ -1,6 +1,7 @@
 //! The x86-64 vector code for SSSE3 and AVX2: the encoder's classifier of
-//! sixteen bytes, and the decoder's mark finder and sixteen-escape decoder
-//! (around the loop in `unescape::masked`). Every function here is called
+//! sixteen bytes and its writer of sixteen escapes (around the loop in
+//! `escape::masked`), and the decoder's mark finder and sixteen-escape
+//! decoder (around the loop in `unescape::masked`). Every function here is called
 //! only after the CPU said it has the features it is compiled for.
 
 use alloc::string::String;
