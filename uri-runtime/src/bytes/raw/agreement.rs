@@ -8,6 +8,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+#[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
 use uri_core::ParseOptions;
 use uri_core::pct::EncodeSet;
 
