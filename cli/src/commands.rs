@@ -129,10 +129,10 @@ fn parse<'a>(text: &'a str, layout: Layout, line: &mut String) -> Outcome<'a> {
                 });
             if json {
                 report::components_json(&r, &shown, line);
-                Outcome::Written
             } else {
-                Outcome::Print(report::components_text(&r, &shown).into())
+                report::components_text(&r, &shown, line);
             }
+            Outcome::Written
         }
         Err(err) if json => Outcome::Rejected(report::parse_error_json(text, &err)),
         Err(err) => Outcome::Failed(report::parse_error(text, &err)),

@@ -11,8 +11,8 @@ pub(crate) enum Outcome<'a> {
     Print(Cow<'a, str>),
     /// Lines for standard output, already written into the line buffer
     /// that [`inputs::run_laid_out`](crate::inputs::run_laid_out) lends
-    /// each input: a JSON object per input is built there in place,
-    /// without an allocation and a copy per line.
+    /// each input: `parse` builds its JSON object or its component lines
+    /// there in place, without an allocation and a copy per input.
     Written,
     /// A success with nothing to print.
     Silent,

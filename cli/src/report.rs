@@ -47,9 +47,10 @@ impl<'a> Shown<'a> {
 
 /// The components as `name  value` lines. Present values are quoted, so an
 /// empty one (`""`) differs from an absent one (`none`). A `mailto:`
-/// view comes from `r`, the reference as parsed.
-pub(crate) fn components_text(r: &UriRef<'_>, shown: &Shown<'_>) -> String {
-    let mut text = String::new();
+/// view comes from `r`, the reference as parsed. Appended to `text`, the
+/// line buffer, so that `--idn` (which rewrites printed URIs) leaves
+/// these lines alone: they are already in the form asked for.
+pub(crate) fn components_text(r: &UriRef<'_>, shown: &Shown<'_>, text: &mut String) {
     for (name, value) in shown.rows() {
         let shown = value.map_or_else(|| "none".to_owned(), |v| format!("\"{v}\""));
         let _ = writeln!(text, "{name:<9} {shown}");
@@ -74,7 +75,6 @@ pub(crate) fn components_text(r: &UriRef<'_>, shown: &Shown<'_>) -> String {
         }
         None => {}
     }
-    text
 }
 
 /// The decoded view of a `mailto:` reference, or why it has none.
