@@ -10,6 +10,9 @@
 //!
 //! - `scan`: where the next byte of interest is, many bytes at a time;
 //! - `utf8`: the UTF-8 check behind decoding to text;
+//! - `words`: a byte in part of a longer text, a machine word at a time
+//!   (where a resolution base's directory ends); safe code on every
+//!   target, so reached directly rather than through `raw`;
 //! - `escape`, `unescape`: the portable encoding and decoding loops;
 //! - `parse`: the parser the value types call (the only module here
 //!   built without `alloc`);
@@ -31,3 +34,5 @@ pub(crate) mod unescape;
     allow(dead_code, reason = "checked against the standard library in tests")
 )]
 pub(crate) mod utf8;
+#[cfg(feature = "alloc")]
+pub(crate) mod words;

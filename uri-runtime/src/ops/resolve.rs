@@ -1,9 +1,11 @@
 //! Reference resolution, RFC 3986 section 5.2.
 
 use alloc::string::String;
+use core::ops::Range;
 
 use uri_core::{Components, ParseError};
 
+use crate::bytes::words::directory_end;
 use crate::value::as_uri::AsUri;
 use crate::value::buf::{IriBuf, UriBuf};
 use crate::value::iri::{Iri, IriRef};
@@ -48,42 +50,46 @@ impl ResolveOptions {
 /// The target's scheme and authority (its head) are those of the
 /// reference or of the base, so they are copied from one of them in one
 /// piece, at the same offsets, and the target's boundaries are that
-/// value's with a new path end and tail. Only a network-path reference
-/// (`//host/…`), whose head is assembled from both, goes through the
-/// general writer.
+/// value's with a new path end and tail. The tail is the reference's
+/// query and fragment, copied with their delimiters as written, after
+/// the base's query when the reference has neither path nor query. Only
+/// a network-path reference (`//host/…`), whose head is assembled from
+/// both, goes through the general writer.
 fn write_resolved(
     r: &Parsed<'_>,
     base: &Parsed<'_>,
     options: ResolveOptions,
     out: &mut String,
 ) -> Components {
-    let r_scheme = r.scheme().filter(|scheme| {
-        !(options.same_scheme_is_relative
-            && scheme.eq_ignore_ascii_case(base.scheme().unwrap_or("")))
-    });
     out.clear();
-    let r_path = r.path();
-    let (head, query) = match (r_scheme, r.parts.authority()) {
-        (Some(_), _) => {
-            push_head(out, r);
-            push_without_dots(out, r_path);
-            (r, r.query())
+    let r_path = r.parts.path();
+    let path = r.text.get(r_path.clone()).unwrap_or("");
+    let keeps_scheme = r
+        .parts
+        .scheme()
+        .is_some_and(|scheme| !(options.same_scheme_is_relative && same_scheme(r, scheme, base)));
+    let mut query_len = r.parts.query().map(|query| query.len());
+    // `#s` alone keeps the base's query; `?y` replaces it.
+    let mut base_query = None;
+    let head = if keeps_scheme {
+        push_head(out, r);
+        push_without_dots(out, path);
+        r
+    } else if r.parts.authority().is_some() {
+        return write_network_path(r, base, out);
+    } else if path.is_empty() {
+        out.push_str(base.text.get(..base.parts.path().end).unwrap_or(""));
+        if query_len.is_none() {
+            base_query = base.parts.query();
         }
-        (None, Some(_)) => return write_network_path(r, base, out),
-        (None, None) if r_path.is_empty() => {
-            push_head(out, base);
-            out.push_str(base.path());
-            (base, r.query().or(base.query()))
-        }
-        (None, None) if r_path.starts_with('/') => {
-            push_head(out, base);
-            push_without_dots(out, r_path);
-            (base, r.query())
-        }
-        (None, None) => {
-            push_merged(out, base, r_path);
-            (base, r.query())
-        }
+        base
+    } else if path.starts_with('/') {
+        push_head(out, base);
+        push_without_dots(out, path);
+        base
+    } else {
+        push_merged(out, base, path);
+        base
     };
     if head.parts.authority().is_none() {
         // No authority, and a scheme: every target has the base's or its own.
@@ -91,12 +97,26 @@ fn write_resolved(
         keep_path_shape(out, head.parts.path().start, has_authority, has_scheme);
     }
     let path_end = out.len();
-    let query_len = query.map(|query| push_delimited(out, '?', query));
-    let fragment_len = r
-        .fragment()
-        .map(|fragment| push_delimited(out, '#', fragment));
+    if let Some(query) = base_query {
+        out.push('?');
+        out.push_str(base.text.get(query.clone()).unwrap_or(""));
+        query_len = Some(query.len());
+    }
+    let r_tail = r.text.get(r_path.end..).unwrap_or("");
+    // Most references have no tail, and an empty copy still calls `memcpy`.
+    if !r_tail.is_empty() {
+        out.push_str(r_tail);
+    }
+    let fragment_len = r.parts.fragment().map(|fragment| fragment.len());
     head.parts
         .with_path_end_and_tail(path_end, query_len, fragment_len)
+}
+
+/// Whether the reference's scheme, at `scheme` in its text, is the
+/// base's, ignoring ASCII case.
+fn same_scheme(r: &Parsed<'_>, scheme: Range<usize>, base: &Parsed<'_>) -> bool {
+    let r_scheme = r.text.get(scheme).unwrap_or("");
+    r_scheme.eq_ignore_ascii_case(base.scheme().unwrap_or(""))
 }
 
 /// Writes `value`'s scheme and authority, those it has, byte for byte.
@@ -116,32 +136,19 @@ fn push_without_dots(out: &mut String, path: &str) {
 /// one piece and only the reference's path is walked; any other goes
 /// through the general algorithm.
 fn push_merged(out: &mut String, base: &Parsed<'_>, r_path: &str) {
-    let path_start = base.parts.path().start;
-    let path = base.path();
-    // A directory taken from the path follows the head in the base's text.
-    let from_path = last_slash(path).and_then(|slash| {
-        let head_and_directory = base.text.get(..path_start + slash + 1)?;
-        Some((head_and_directory, path.get(..=slash)?))
-    });
-    match from_path {
-        Some((head_and_directory, directory))
-            if directory.starts_with('/') && !directory.bytes().any(|b| b == b'.') =>
-        {
-            out.push_str(head_and_directory);
-            push_relative(out, path_start, r_path);
-        }
-        _ => {
-            push_head(out, base);
-            remove_dot_segments_into(out, path_start, Joined::new(directory_of(base), r_path));
-        }
+    let path = base.parts.path();
+    let text = base.text.as_bytes();
+    // Found a word at a time: see `directory_end`.
+    let plain_directory = directory_end(text, path.clone())
+        .filter(|&(_, dot)| !dot && text.get(path.start) == Some(&b'/'))
+        .map(|(slash, _)| slash);
+    if let Some(head_and_directory) = plain_directory.and_then(|slash| base.text.get(..=slash)) {
+        out.push_str(head_and_directory);
+        push_relative(out, path.start, r_path);
+    } else {
+        push_head(out, base);
+        remove_dot_segments_into(out, path.start, Joined::new(directory_of(base), r_path));
     }
-}
-
-/// Writes `delimiter` and `text`; returns the length of `text`.
-fn push_delimited(out: &mut String, delimiter: char, text: &str) -> usize {
-    out.push(delimiter);
-    out.push_str(text);
-    text.len()
 }
 
 /// A network-path reference (`//host/…`): the base's scheme, then the

@@ -107,7 +107,11 @@ pub(crate) fn push_relative(out: &mut String, floor: usize, tail: &str) {
             .get(..dot)
             .and_then(|before| before.iter().rposition(|&b| b == b'/'))
             .map_or(0, |slash| slash + 1);
-        out.push_str(rest.get(..segment_start).unwrap_or(""));
+        // Skipped when empty (a leading `../`): a copy of nothing still
+        // calls `memcpy`.
+        if segment_start > 0 {
+            out.push_str(rest.get(..segment_start).unwrap_or(""));
+        }
         let (segment, after) = split_at_slash(rest.get(segment_start..).unwrap_or(""));
         match segment {
             "." => {}
