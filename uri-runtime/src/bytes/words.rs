@@ -27,7 +27,10 @@ pub(crate) fn directory_end(text: &[u8], range: Range<usize>) -> Option<(usize, 
     if text.len() < WORD {
         let path = text.get(start..end)?;
         let slash = path.iter().rposition(|&b| b == b'/')?;
-        return Some((start + slash, path[..slash].contains(&b'.')));
+        let dotted = path
+            .get(..slash)
+            .is_some_and(|before| before.contains(&b'.'));
+        return Some((start + slash, dotted));
     }
     // Back from the end to the last `/`, then on to the start for a `.`.
     let mut slash = None;
