@@ -314,6 +314,29 @@ impl Components {
         next
     }
 
+    /// The boundaries of a string that shares this one's scheme and
+    /// authority, has its own path ending at `path_end`, and then ends
+    /// with the query and fragment of `tail`, copied with their
+    /// delimiters from where `tail`'s path ends: `tail`'s marks, moved by
+    /// how far its path end moved. For resolution, whose target ends with
+    /// the reference's query and fragment.
+    #[doc(hidden)]
+    #[must_use]
+    pub const fn with_path_end_and_tail_of(
+        &self,
+        path_end: usize,
+        tail: &Components,
+    ) -> Components {
+        // The move may be backwards (dot segments removed), so it wraps;
+        // every sum below lands inside the new string.
+        let shift = path_end.wrapping_sub(tail.path_end());
+        let mut next = *self;
+        next.query_mark = moved_mark(tail.query_mark, shift);
+        next.fragment_mark = moved_mark(tail.fragment_mark, shift);
+        next.len = tail.len.wrapping_add(shift);
+        next
+    }
+
     /// The boundaries as plain numbers, so that the `uri!` macro can write
     /// them into its output and [`Components::from_raw`] can rebuild them
     /// without parsing.
@@ -376,6 +399,16 @@ const fn to_raw_position(position: Option<usize>) -> usize {
 
 const fn from_raw_position(raw: usize) -> Option<usize> {
     if raw == ABSENT { None } else { Some(raw) }
+}
+
+/// A mark moved by `shift` (wrapping, so that it may move backwards), or
+/// still `ABSENT`.
+const fn moved_mark(mark: usize, shift: usize) -> usize {
+    if mark == ABSENT {
+        ABSENT
+    } else {
+        mark.wrapping_add(shift)
+    }
 }
 
 /// The length of [`Components::to_raw`]'s array.
@@ -528,6 +561,26 @@ mod tests {
             (rebuilt.userinfo(), rebuilt.host(), rebuilt.port()),
             (None, None, None)
         );
+    }
+
+    #[test]
+    fn a_tail_moved_behind_a_new_path_has_the_boundaries_a_parse_finds() {
+        // Head, path and tail pieces of resolution-like splices, the path
+        // shorter, as long and longer than the tail's own.
+        for (head, path, tail) in [
+            ("http://a", "/g", "../../x?y#s"),
+            ("http://a", "/b/c/g", "./g?y"),
+            ("s:", "p", "long/path#f"),
+            ("//h:1", "/p/q/r", "x"),
+            ("http://a", "/", "g?#"),
+        ] {
+            let (split, _) = tail.split_at(tail.find(['?', '#']).unwrap_or(tail.len()));
+            let written = [head, path, &tail[split.len()..]].concat();
+            let head_parts = parse_uri_reference(&[head, "/old/path?q#f"].concat()).unwrap();
+            let tail_parts = parse_uri_reference(tail).unwrap();
+            let moved = head_parts.with_path_end_and_tail_of(head.len() + path.len(), &tail_parts);
+            assert_eq!(moved, parse_uri_reference(&written).unwrap(), "{written}");
+        }
     }
 
     #[test]

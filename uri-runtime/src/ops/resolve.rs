@@ -50,11 +50,11 @@ impl ResolveOptions {
 /// The target's scheme and authority (its head) are those of the
 /// reference or of the base, so they are copied from one of them in one
 /// piece, at the same offsets, and the target's boundaries are that
-/// value's with a new path end and tail. The tail is the reference's
-/// query and fragment, copied with their delimiters as written, after
-/// the base's query when the reference has neither path nor query. Only
-/// a network-path reference (`//host/…`), whose head is assembled from
-/// both, goes through the general writer.
+/// value's with a new path end and the reference's query and fragment,
+/// copied with their delimiters as written. Only two kinds of reference
+/// take another way: one with neither path nor query keeps the base's
+/// query, and a network-path reference (`//host/…`), whose head is
+/// assembled from both, goes through the general writer.
 fn write_resolved(
     r: &Parsed<'_>,
     base: &Parsed<'_>,
@@ -68,9 +68,6 @@ fn write_resolved(
         .parts
         .scheme()
         .is_some_and(|scheme| !(options.same_scheme_is_relative && same_scheme(r, scheme, base)));
-    let mut query_len = r.parts.query().map(|query| query.len());
-    // `#s` alone keeps the base's query; `?y` replaces it.
-    let mut base_query = None;
     let head = if keeps_scheme {
         push_head(out, r);
         push_without_dots(out, path);
@@ -78,11 +75,7 @@ fn write_resolved(
     } else if r.parts.authority().is_some() {
         return write_network_path(r, base, out);
     } else if path.is_empty() {
-        out.push_str(base.text.get(..base.parts.path().end).unwrap_or(""));
-        if query_len.is_none() {
-            base_query = base.parts.query();
-        }
-        base
+        return write_same_document(r, base, out);
     } else if path.starts_with('/') {
         push_head(out, base);
         push_without_dots(out, path);
@@ -97,19 +90,36 @@ fn write_resolved(
         keep_path_shape(out, head.parts.path().start, has_authority, has_scheme);
     }
     let path_end = out.len();
-    if let Some(query) = base_query {
-        out.push('?');
-        out.push_str(base.text.get(query.clone()).unwrap_or(""));
-        query_len = Some(query.len());
+    push_tail(out, r);
+    head.parts.with_path_end_and_tail_of(path_end, &r.parts)
+}
+
+/// A reference with neither scheme, authority nor path (`""`, `?y`,
+/// `#s`): the base through its path, and through its query too unless
+/// the reference has its own, then the reference's query and fragment.
+fn write_same_document(r: &Parsed<'_>, base: &Parsed<'_>, out: &mut String) -> Components {
+    let path_end = base.parts.path().end;
+    let base_query = base.parts.query().filter(|_| r.parts.query().is_none());
+    let kept = base_query.clone().map_or(path_end, |query| query.end);
+    out.push_str(base.text.get(..kept).unwrap_or(""));
+    push_tail(out, r);
+    match base_query {
+        Some(query) => {
+            let fragment_len = r.parts.fragment().map(|fragment| fragment.len());
+            base.parts
+                .with_path_end_and_tail(path_end, Some(query.len()), fragment_len)
+        }
+        None => base.parts.with_path_end_and_tail_of(path_end, &r.parts),
     }
-    let r_tail = r.text.get(r_path.end..).unwrap_or("");
+}
+
+/// Writes the reference's query and fragment, with their delimiters.
+fn push_tail(out: &mut String, r: &Parsed<'_>) {
+    let tail = r.text.get(r.parts.path().end..).unwrap_or("");
     // Most references have no tail, and an empty copy still calls `memcpy`.
-    if !r_tail.is_empty() {
-        out.push_str(r_tail);
+    if !tail.is_empty() {
+        out.push_str(tail);
     }
-    let fragment_len = r.parts.fragment().map(|fragment| fragment.len());
-    head.parts
-        .with_path_end_and_tail(path_end, query_len, fragment_len)
 }
 
 /// Whether the reference's scheme, at `scheme` in its text, is the

@@ -73,8 +73,7 @@ impl<'a> Iri<'a> {
     ///
     /// A [`ParseError`] pointing at the first offending byte.
     pub fn parse(text: &'a str) -> Result<Iri<'a>, ParseError> {
-        let parts = parse::iri(text)?;
-        Ok(Iri(Parsed { text, parts }))
+        parse::iri(text).map(|parts| Iri(Parsed { text, parts }))
     }
 
     /// Parses an IRI with the extensions `options` names, such as RFC 6874
@@ -91,8 +90,7 @@ impl<'a> Iri<'a> {
     ///
     /// As [`parse`](Self::parse).
     pub fn parse_with(text: &'a str, options: ParseOptions) -> Result<Iri<'a>, ParseError> {
-        let parts = parse::uri_with(text, with_iri(options))?;
-        Ok(Iri(Parsed { text, parts }))
+        parse::uri_with(text, with_iri(options)).map(|parts| Iri(Parsed { text, parts }))
     }
 
     /// The scheme, before the first `:`, as written (always ASCII).
@@ -137,8 +135,7 @@ impl<'a> IriRef<'a> {
     ///
     /// A [`ParseError`] pointing at the first offending byte.
     pub fn parse(text: &'a str) -> Result<IriRef<'a>, ParseError> {
-        let parts = parse::iri_reference(text)?;
-        Ok(IriRef(Parsed { text, parts }))
+        parse::iri_reference(text).map(|parts| IriRef(Parsed { text, parts }))
     }
 
     /// Parses an IRI reference with the extensions `options` names; see
@@ -148,8 +145,8 @@ impl<'a> IriRef<'a> {
     ///
     /// As [`parse`](Self::parse).
     pub fn parse_with(text: &'a str, options: ParseOptions) -> Result<IriRef<'a>, ParseError> {
-        let parts = parse::uri_reference_with(text, with_iri(options))?;
-        Ok(IriRef(Parsed { text, parts }))
+        parse::uri_reference_with(text, with_iri(options))
+            .map(|parts| IriRef(Parsed { text, parts }))
     }
 
     /// The scheme if there is one, as written.

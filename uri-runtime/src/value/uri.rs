@@ -131,8 +131,10 @@ impl<'a> Uri<'a> {
     /// [`MissingScheme`](crate::ParseErrorKind::MissingScheme) for a relative
     /// reference.
     pub fn parse(text: &'a str) -> Result<Uri<'a>, ParseError> {
-        let parts = parse::uri(text)?;
-        Ok(Uri(Parsed { text, parts }))
+        // Mapped, as every parse here, rather than taken out with `?` and
+        // wrapped again: that costs a short reference's parse two more
+        // copies of its boundaries.
+        parse::uri(text).map(|parts| Uri(Parsed { text, parts }))
     }
 
     /// Parses a URI with the grammar extensions `options` names, such as
@@ -153,8 +155,7 @@ impl<'a> Uri<'a> {
     ///
     /// As [`parse`](Self::parse).
     pub fn parse_with(text: &'a str, options: ParseOptions) -> Result<Uri<'a>, ParseError> {
-        let parts = parse::uri_with(text, ascii_only(options))?;
-        Ok(Uri(Parsed { text, parts }))
+        parse::uri_with(text, ascii_only(options)).map(|parts| Uri(Parsed { text, parts }))
     }
 
     /// The scheme, before the first `:`, as written (compare it with
@@ -191,8 +192,7 @@ impl<'a> UriRef<'a> {
     ///
     /// A [`ParseError`] pointing at the first offending byte.
     pub fn parse(text: &'a str) -> Result<UriRef<'a>, ParseError> {
-        let parts = parse::uri_reference(text)?;
-        Ok(UriRef(Parsed { text, parts }))
+        parse::uri_reference(text).map(|parts| UriRef(Parsed { text, parts }))
     }
 
     /// Parses a URI reference with the grammar extensions `options` names;
@@ -202,8 +202,8 @@ impl<'a> UriRef<'a> {
     ///
     /// As [`parse`](Self::parse).
     pub fn parse_with(text: &'a str, options: ParseOptions) -> Result<UriRef<'a>, ParseError> {
-        let parts = parse::uri_reference_with(text, ascii_only(options))?;
-        Ok(UriRef(Parsed { text, parts }))
+        parse::uri_reference_with(text, ascii_only(options))
+            .map(|parts| UriRef(Parsed { text, parts }))
     }
 
     /// The scheme if there is one, as written.
