@@ -51,10 +51,11 @@ impl ResolveOptions {
 /// reference or of the base, so they are copied from one of them in one
 /// piece, at the same offsets, and the target's boundaries are that
 /// value's with a new path end and the reference's query and fragment,
-/// copied with their delimiters as written. Only two kinds of reference
-/// take another way: one with neither path nor query keeps the base's
-/// query, and a network-path reference (`//host/…`), whose head is
-/// assembled from both, goes through the general writer.
+/// copied with their delimiters as written. Two kinds of reference take
+/// another way: one with an empty path keeps the base's path, and its
+/// query too when it has none ([`write_same_document`]); a network-path
+/// reference (`//host/…`), whose head is assembled from both, goes
+/// through the general writer.
 fn write_resolved(
     r: &Parsed<'_>,
     base: &Parsed<'_>,
