@@ -283,23 +283,8 @@ impl Components {
         query_len: Option<usize>,
         fragment_len: Option<usize>,
     ) -> Components {
-        self.with_path_end_and_tail(self.path_end(), query_len, fragment_len)
-    }
-
-    /// The boundaries of a string that shares this one's scheme and
-    /// authority (everything before the path) and has its own path ending
-    /// at `path_end`, then the tail as in [`Components::with_tail`]. For
-    /// code that copies a head and writes the rest itself (resolution).
-    #[doc(hidden)]
-    #[must_use]
-    pub const fn with_path_end_and_tail(
-        &self,
-        path_end: usize,
-        query_len: Option<usize>,
-        fragment_len: Option<usize>,
-    ) -> Components {
         let mut next = *self;
-        let mut len = path_end;
+        let mut len = self.path_end();
         next.query_mark = ABSENT;
         if let Some(n) = query_len {
             next.query_mark = len;
@@ -574,8 +559,8 @@ mod tests {
             ("//h:1", "/p/q/r", "x"),
             ("http://a", "/", "g?#"),
         ] {
-            let (split, _) = tail.split_at(tail.find(['?', '#']).unwrap_or(tail.len()));
-            let written = [head, path, &tail[split.len()..]].concat();
+            let tail_start = tail.find(['?', '#']).unwrap_or(tail.len());
+            let written = [head, path, &tail[tail_start..]].concat();
             let head_parts = parse_uri_reference(&[head, "/old/path?q#f"].concat()).unwrap();
             let tail_parts = parse_uri_reference(tail).unwrap();
             let moved = head_parts.with_path_end_and_tail_of(head.len() + path.len(), &tail_parts);

@@ -107,8 +107,7 @@ fn write_same_document(r: &Parsed<'_>, base: &Parsed<'_>, out: &mut String) -> C
     match base_query {
         Some(query) => {
             let fragment_len = r.parts.fragment().map(|fragment| fragment.len());
-            base.parts
-                .with_path_end_and_tail(path_end, Some(query.len()), fragment_len)
+            base.parts.with_tail(Some(query.len()), fragment_len)
         }
         None => base.parts.with_path_end_and_tail_of(path_end, &r.parts),
     }
