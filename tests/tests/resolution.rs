@@ -1,5 +1,6 @@
 //! `resolve.json`: every case of the conformance vectors through
-//! `UriRef::resolve_against`, strict or not as the case says.
+//! `UriRef::resolve_against`, strict or not as the case says, and through
+//! `resolve_into` and `Uri::join`, which must give the same target.
 
 mod common;
 
@@ -70,10 +71,33 @@ fn every_resolution_case_matches_the_corpus() {
         let into = r.resolve_into(&base_uri, options, &mut buf);
         assert_eq!(into.as_str(), target.as_str());
         assert_eq!(into.components(), target.components());
+        if options == ResolveOptions::STRICT {
+            // `join` parses the reference itself, on a path of its own.
+            let joined = base_uri.join(reference).unwrap();
+            assert_eq!(joined.as_str(), target.as_str());
+            assert_eq!(joined.components(), target.components());
+        }
         checked += 1;
     }
     assert!(failures.is_empty(), "resolution mismatches:\n{failures}");
     assert_eq!(checked, 397);
+}
+
+#[test]
+fn join_refuses_what_the_parser_refuses_with_the_same_error() {
+    let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
+    for bad in [
+        "bad link",
+        "g%zz",
+        "//[v1]/",
+        "http://h:x/",
+        "a#b#c",
+        "\u{e9}",
+        "https://example.com/long path",
+    ] {
+        let expected = UriRef::parse(bad).unwrap_err();
+        assert_eq!(base.join(bad).unwrap_err(), expected, "{bad:?}");
+    }
 }
 
 #[test]

@@ -5,6 +5,7 @@ use core::ops::Range;
 
 use uri_core::{Components, ParseError};
 
+use crate::bytes::parse;
 use crate::bytes::words::directory_end;
 use crate::value::as_uri::AsUri;
 use crate::value::buf::{IriBuf, UriBuf};
@@ -111,6 +112,15 @@ fn write_same_document(r: &Parsed<'_>, base: &Parsed<'_>, out: &mut String) -> C
         }
         None => base.parts.with_path_end_and_tail_of(path_end, &r.parts),
     }
+}
+
+/// The target of `r` against `base`, in a string of its own sized for
+/// the longest target they can make.
+#[inline]
+fn resolved(r: &Parsed<'_>, base: &Parsed<'_>, options: ResolveOptions) -> UriBuf {
+    let mut out = String::with_capacity(base.text.len() + r.text.len());
+    let parts = write_resolved(r, base, options, &mut out);
+    UriBuf::from_written(out, parts)
 }
 
 /// Writes the reference's query and fragment, with their delimiters.
@@ -237,10 +247,7 @@ impl UriRef<'_> {
     /// [`resolve_against`](Self::resolve_against), strict or not as
     /// `options` says.
     pub fn resolve_against_with(&self, base: &impl AsUri, options: ResolveOptions) -> UriBuf {
-        let base = base.as_uri();
-        let mut out = String::with_capacity(base.as_str().len() + self.as_str().len());
-        let parts = write_resolved(&self.0, &base.0, options, &mut out);
-        UriBuf::from_written(out, parts)
+        resolved(&self.0, &base.as_uri().0, options)
     }
 
     /// Resolves into `buf`, replacing its contents and reusing its
@@ -303,6 +310,17 @@ impl Uri<'_> {
     ///
     /// The [`ParseError`] of `reference`, which is not a `URI-reference`.
     pub fn join(&self, reference: &str) -> Result<UriBuf, ParseError> {
-        Ok(UriRef::parse(reference)?.resolve_against(self))
+        // The reference's boundaries go to the resolver as the parser
+        // returns them, not through a `UriRef` and `resolve_against`:
+        // wrapping them in a `Result<UriRef>` costs a short reference
+        // about forty more instructions, most of them copies of its
+        // boundaries.
+        parse::uri_reference(reference).map(|parts| {
+            let r = Parsed {
+                text: reference,
+                parts,
+            };
+            resolved(&r, &self.0, ResolveOptions::STRICT)
+        })
     }
 }
