@@ -72,7 +72,7 @@ fn every_resolution_case_matches_the_corpus() {
         assert_eq!(into.as_str(), target.as_str());
         assert_eq!(into.components(), target.components());
         if options == ResolveOptions::STRICT {
-            // `join` parses the reference itself, on a path of its own.
+            // `join` parses the reference itself and skips `UriRef`.
             let joined = base_uri.join(reference).unwrap();
             assert_eq!(joined.as_str(), target.as_str());
             assert_eq!(joined.components(), target.components());

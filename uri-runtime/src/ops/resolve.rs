@@ -116,6 +116,9 @@ fn write_same_document(r: &Parsed<'_>, base: &Parsed<'_>, out: &mut String) -> C
 
 /// The target of `r` against `base`, in a string of its own sized for
 /// the longest target they can make.
+// Inlined, and small, so that its callers are inlined too and the
+// 96-byte `UriBuf` is built where the caller keeps it rather than copied
+// out (about 30 instructions of a short reference's 800).
 #[inline]
 fn resolved(r: &Parsed<'_>, base: &Parsed<'_>, options: ResolveOptions) -> UriBuf {
     let mut out = String::with_capacity(base.text.len() + r.text.len());
