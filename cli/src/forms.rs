@@ -56,19 +56,38 @@ pub(crate) fn apply<'a>(
 }
 
 /// An IRI reference's URI, or the failed outcome that says why it has
-/// none: a parse error as `parse` reports one (in JSON, with its kind,
-/// component and index), or the IDNA mapping's message.
+/// none: a parse error as `parse` reports one, or the host's IDNA error
+/// in the same shape (in JSON, with its kind, component and index; as
+/// text, with carets under the culprit).
 fn to_uri(text: &str, json: bool) -> Result<String, Outcome<'static>> {
     let iri = IriRef::parse(text).map_err(|err| {
-        if json {
-            Outcome::Rejected(report::parse_error_json(text, &err))
-        } else {
-            Outcome::Failed(report::parse_error(text, &err))
-        }
+        refused(
+            json,
+            || report::parse_error_json(text, &err),
+            || report::parse_error(text, &err),
+        )
     })?;
-    iri.to_uri_ref_idna()
-        .map(String::from)
-        .map_err(|err| Outcome::Failed(report::plain(&format!("{text}: {err}"))))
+    iri.to_uri_ref_idna().map(String::from).map_err(|err| {
+        refused(
+            json,
+            || report::idna_error_json(text, &err),
+            || report::idna_error(text, &err),
+        )
+    })
+}
+
+/// A failed input: its JSON object when the output is JSON, otherwise its
+/// message for standard error.
+fn refused(
+    json: bool,
+    as_json: impl FnOnce() -> String,
+    as_text: impl FnOnce() -> String,
+) -> Outcome<'static> {
+    if json {
+        Outcome::Rejected(as_json())
+    } else {
+        Outcome::Failed(as_text())
+    }
 }
 
 /// The outcome with nothing borrowed from the mapped text.

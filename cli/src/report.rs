@@ -9,8 +9,8 @@ use std::ops::Range;
 
 use uri_runtime::pct::DecodeErrorKind;
 use uri_runtime::{
-    Caret, Component, Components, HostKind, KnownScheme, Mailto, ParseError, ParseErrorKind,
-    SchemeError, UriRef,
+    Caret, Component, Components, HostKind, IdnaError, IdnaErrorKind, KnownScheme, Mailto,
+    ParseError, ParseErrorKind, SchemeError, UriRef,
 };
 
 use crate::json;
@@ -187,14 +187,42 @@ fn pair_around(query: &str, at: usize) -> (&str, &str) {
 /// A failed input as a JSON object: the input, and an `error` object with
 /// the kind, the component it was found in, the byte and the message.
 pub(crate) fn parse_error_json(input: &str, err: &ParseError) -> String {
+    let component = err.kind().component();
+    let kind = parse_kind_name(err.kind());
+    located_json(input, kind, component, err.index(), &err.to_string())
+}
+
+/// A host with no ASCII form (`--iri`) as a JSON object, in the shape of
+/// [`parse_error_json`]: the component is always the host, and the index
+/// is where the offending label or character starts in the input.
+pub(crate) fn idna_error_json(input: &str, err: &IdnaError) -> String {
+    let kind = idna_kind_name(err.kind());
+    located_json(
+        input,
+        kind,
+        Some(Component::Host),
+        err.index(),
+        &idna_message(err),
+    )
+}
+
+/// The JSON object of an input that failed at `index`, in `component`,
+/// for the reason `kind` names.
+fn located_json(
+    input: &str,
+    kind: &str,
+    component: Option<Component>,
+    index: usize,
+    message: &str,
+) -> String {
     let mut line = String::new();
     json::object(&mut line, |o| {
         o.string("uri", Some(input));
         o.object("error", |o| {
-            o.string("kind", Some(parse_kind_name(err.kind())));
-            o.string("component", err.kind().component().map(Component::name));
-            o.number("index", err.index());
-            o.string("message", Some(&err.to_string()));
+            o.string("kind", Some(kind));
+            o.string("component", component.map(Component::name));
+            o.number("index", index);
+            o.string("message", Some(message));
         });
     });
     line
@@ -236,6 +264,21 @@ fn parse_kind_name(kind: ParseErrorKind) -> &'static str {
     }
 }
 
+/// An IDNA error's kind, as the JSON output names it: `idna-` and the
+/// rule broken, so that no name is also a parse error's.
+fn idna_kind_name(kind: IdnaErrorKind) -> &'static str {
+    match kind {
+        IdnaErrorKind::InvalidEscape => "idna-invalid-escape",
+        IdnaErrorKind::DisallowedChar(_) => "idna-disallowed-char",
+        IdnaErrorKind::EmptyLabel => "idna-empty-label",
+        IdnaErrorKind::LabelTooLong => "idna-label-too-long",
+        IdnaErrorKind::NameTooLong => "idna-name-too-long",
+        IdnaErrorKind::InvalidLabel => "idna-invalid-label",
+        // A kind added to `uri-idna` after this list was written.
+        _ => "idna",
+    }
+}
+
 fn decode_kind_name(kind: DecodeErrorKind) -> &'static str {
     match kind {
         DecodeErrorKind::InvalidEscape => "invalid-escape",
@@ -273,6 +316,17 @@ pub(crate) fn scheme_error(input: &str, scheme: KnownScheme, err: &SchemeError) 
         let _ = write!(message, ": {hint}");
     }
     located(&message, &err.render(input))
+}
+
+/// A host with no ASCII form (`--iri`): the reason and what to do, then
+/// the input with carets under the label or character at fault.
+pub(crate) fn idna_error(input: &str, err: &IdnaError) -> String {
+    error_at(input, &idna_message(err), err.index(), err.len())
+}
+
+/// An IDNA error's message with its hint, as a parse error's carries one.
+fn idna_message(err: &IdnaError) -> String {
+    format!("{err}: {}", err.hint())
 }
 
 /// An error at `len` bytes from `at` of `input`.

@@ -83,6 +83,29 @@ fn parse_json_of_iris_describes_the_mapped_uri() {
 }
 
 #[test]
+fn parse_json_of_an_iri_without_an_ascii_form_names_the_idna_rule_and_place() {
+    let out = uri(&[
+        "--iri",
+        "parse",
+        "--json",
+        "https://bücher..example/",
+        "https://例え.jp/",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let printed = stdout(&out);
+    let lines: Vec<&str> = printed.lines().collect();
+    assert_eq!(
+        lines[1],
+        r#"{"uri":"https://bücher..example/","error":{"kind":"idna-empty-label","component":"host","index":16,"message":"empty label in a domain name at byte 16: remove the extra \".\""}},"#
+    );
+    assert!(
+        lines[2].contains(r#""host":"xn--r8jz45g.jp""#),
+        "{}",
+        lines[2]
+    );
+}
+
+#[test]
 fn parse_json_is_one_array_with_errors_and_decoded_params_in_place() {
     let input = "http://h/?q=caf%C3%A9&flag&b=%FF\nhttp://a b\n//ok\n";
     let out = uri_with_stdin(&["parse", "--json", "-"], input);
@@ -517,10 +540,23 @@ fn iris_are_read_and_shown_through_the_librarys_mappings() {
     );
     let out = uri(&["--iri", "get", "host", "https://例え.jp/"]);
     assert_eq!(stdout(&out), "xn--r8jz45g.jp\n");
-    // An IRI with no ASCII form is a failed input with the reason.
+    // An IRI with no ASCII form is a failed input with the reason, the
+    // fix and carets under the place, as a parse error is.
     let out = uri(&["--iri", "check", "https://bücher..example/"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("empty label"), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "error: empty label in a domain name at byte 16: remove the extra \".\"\n  \
+         https://bücher..example/\n                 ^\n"
+    );
+    let label = format!("{}ü", "a".repeat(70));
+    let out = uri(&["--iri", "check", &format!("http://{label}.example/")]);
+    assert!(
+        stderr(&out).contains("longer than 63 bytes"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("^^^^^^^^"), "{}", stderr(&out));
     // IDN output: URIs, hosts and paths shown for people.
     let out = uri(&["--idn", "normalize", "https://xn--r8jz45g.jp/%E5%BC%95"]);
     assert_eq!(stdout(&out), "https://例え.jp/引\n");

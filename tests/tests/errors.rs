@@ -1,7 +1,7 @@
 //! Every rejected string points at the real culprit: exact indices and
 //! kinds for a selection of malformed inputs, one per way to fail.
 
-use uri::{Component, ParseErrorKind as K, Uri, UriRef};
+use uri::{Component, Iri, ParseErrorKind as K, Uri, UriRef};
 
 use Component::{Fragment, Host, Path, Query, Userinfo};
 
@@ -175,6 +175,30 @@ fn hints_fit_the_place() {
     assert!(hint("https://bücher.example/").contains("to_uri_idna"));
     assert!(hint("https://example.com/café").contains("Iri::parse"));
     assert!(hint("https://example.com/café").contains("UTF-8"));
+    // Characters an IRI refuses too (a noncharacter, the replacement
+    // character, a C1 control) get no advice to parse as an IRI, whether
+    // the text was parsed as a URI or as an IRI.
+    let iri_hint = |text: &str| Iri::parse(text).unwrap_err().hint().unwrap_or_default();
+    for text in ["https://b\u{FFFD}.example/", "https://b\u{9F}.example/"] {
+        for advice in [hint(text), iri_hint(text)] {
+            assert_eq!(
+                advice,
+                "no host name may hold this character, not even an international one"
+            );
+        }
+    }
+    for text in [
+        "https://example.com/\u{FFFE}",
+        "https://example.com/?\u{9F}",
+    ] {
+        for advice in [hint(text), iri_hint(text)] {
+            assert!(!advice.contains("Iri::parse"), "{text:?}: {advice}");
+            assert!(advice.contains("pct::encode"), "{text:?}: {advice}");
+        }
+    }
+    // A private-use character is the query's only: an IRI takes it there.
+    assert!(hint("https://example.com/?\u{E000}").contains("Iri::parse"));
+    assert!(!hint("https://example.com/\u{E000}").contains("Iri::parse"));
     // Margins of whitespace are named as such, not as a scheme or a path.
     for text in [" http://a/", "http://a/\n", "\thttp://a/"] {
         assert!(

@@ -276,6 +276,12 @@ impl ParseError {
             ParseErrorKind::InvalidPercentEncoding(_) => {
                 "\"%\" must be followed by two hex digits; write \"%25\" for a literal percent sign"
             }
+            // Advice to parse as an IRI only for characters an IRI takes.
+            ParseErrorKind::InvalidChar(Component::Host)
+                if text.len() > 1 && !iri_takes(text, Component::Host) =>
+            {
+                "no host name may hold this character, not even an international one"
+            }
             ParseErrorKind::InvalidChar(Component::Host) if text.len() > 1 => {
                 "an international host name has an ASCII form: parse the text as an IRI \
                  (`Iri::parse`) and map it with `to_uri_idna`, or write its \"xn--\" labels"
@@ -286,6 +292,12 @@ impl ParseError {
             ParseErrorKind::InvalidChar(_) if text == " " => "write \"%20\" for a space",
             ParseErrorKind::InvalidChar(_) if text.len() == 1 && is_reserved(text) => {
                 "percent-encode it if it is data, not a delimiter"
+            }
+            ParseErrorKind::InvalidChar(component)
+                if text.len() > 1 && !iri_takes(text, component) =>
+            {
+                "neither a URI nor an IRI holds this character as it is: percent-encode \
+                 it as UTF-8 bytes (`pct::encode`)"
             }
             ParseErrorKind::InvalidChar(_) if text.len() > 1 => {
                 "a URI is ASCII: percent-encode non-ASCII characters as UTF-8 bytes \
@@ -377,6 +389,16 @@ const fn next_char(input: &[u8], i: usize) -> usize {
     } else {
         i + width
     }
+}
+
+/// Whether an IRI may hold `text`'s first character unescaped in
+/// `component` (RFC 3987 section 2.2: `ucschar`, and `iprivate` in the
+/// query).
+fn iri_takes(text: &str, component: Component) -> bool {
+    text.chars().next().is_some_and(|c| {
+        crate::table::is_ucschar(c)
+            || (component == Component::Query && crate::table::is_iprivate(c))
+    })
 }
 
 fn is_reserved(text: &str) -> bool {
