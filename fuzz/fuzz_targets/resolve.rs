@@ -1,6 +1,7 @@
 //! Resolving a reference against a base (the input split at its first
 //! newline) gives a URI that re-parses to the components recorded while
-//! writing it, strict and non-strict.
+//! writing it, strict and non-strict; `Uri::join`, which parses the
+//! reference itself, gives the strict target or the parser's error.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -8,7 +9,15 @@ use uri_runtime::{ResolveOptions, Uri, UriRef};
 
 fuzz_target!(|text: &str| {
     let (base, reference) = text.split_once('\n').unwrap_or((text, ""));
-    let (Ok(base), Ok(reference)) = (Uri::parse(base), UriRef::parse(reference)) else {
+    let Ok(base) = Uri::parse(base) else {
+        return;
+    };
+    let parsed = UriRef::parse(reference);
+    assert_eq!(
+        base.join(reference),
+        parsed.map(|r| r.resolve_against(&base))
+    );
+    let Ok(reference) = parsed else {
         return;
     };
     for options in [ResolveOptions::STRICT, ResolveOptions::NON_STRICT] {

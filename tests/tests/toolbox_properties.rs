@@ -205,6 +205,8 @@ proptest! {
         let (Ok(base), Ok(r)) = (Uri::parse(&base), UriRef::parse(&reference)) else {
             return Ok(());
         };
+        // `join` parses the reference itself and skips `UriRef`.
+        prop_assert_eq!(base.join(&reference), Ok(r.resolve_against(&base)));
         for options in [ResolveOptions::STRICT, ResolveOptions::NON_STRICT] {
             let target = r.resolve_against_with(&base, options);
             prop_assert_eq!(target.as_str(), resolve_by_the_letter(&base, &r, options));
