@@ -134,8 +134,7 @@ fn parse<'a>(text: &'a str, layout: Layout, line: &mut String) -> Outcome<'a> {
             }
             Outcome::Written
         }
-        Err(err) if json => Outcome::Rejected(report::parse_error_json(text, &err)),
-        Err(err) => Outcome::Failed(report::parse_error(text, &err)),
+        Err(err) => report::parse_failure(text, &err, json),
     }
 }
 

@@ -60,34 +60,10 @@ pub(crate) fn apply<'a>(
 /// in the same shape (in JSON, with its kind, component and index; as
 /// text, with carets under the culprit).
 fn to_uri(text: &str, json: bool) -> Result<String, Outcome<'static>> {
-    let iri = IriRef::parse(text).map_err(|err| {
-        refused(
-            json,
-            || report::parse_error_json(text, &err),
-            || report::parse_error(text, &err),
-        )
-    })?;
-    iri.to_uri_ref_idna().map(String::from).map_err(|err| {
-        refused(
-            json,
-            || report::idna_error_json(text, &err),
-            || report::idna_error(text, &err),
-        )
-    })
-}
-
-/// A failed input: its JSON object when the output is JSON, otherwise its
-/// message for standard error.
-fn refused(
-    json: bool,
-    as_json: impl FnOnce() -> String,
-    as_text: impl FnOnce() -> String,
-) -> Outcome<'static> {
-    if json {
-        Outcome::Rejected(as_json())
-    } else {
-        Outcome::Failed(as_text())
-    }
+    let iri = IriRef::parse(text).map_err(|err| report::parse_failure(text, &err, json))?;
+    iri.to_uri_ref_idna()
+        .map(String::from)
+        .map_err(|err| report::idna_failure(text, &err, json))
 }
 
 /// The outcome with nothing borrowed from the mapped text.

@@ -23,3 +23,19 @@ pub(crate) enum Outcome<'a> {
     /// gets nothing.
     Rejected(String),
 }
+
+impl Outcome<'_> {
+    /// A failed input: its JSON object, printed in place of the result,
+    /// when the output is JSON; otherwise its message for standard error.
+    pub(crate) fn refused(
+        json: bool,
+        as_json: impl FnOnce() -> String,
+        as_text: impl FnOnce() -> String,
+    ) -> Outcome<'static> {
+        if json {
+            Outcome::Rejected(as_json())
+        } else {
+            Outcome::Failed(as_text())
+        }
+    }
+}

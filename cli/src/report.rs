@@ -14,6 +14,7 @@ use uri_runtime::{
 };
 
 use crate::json;
+use crate::outcome::Outcome;
 
 /// The text and components a report shows: those of the reference as
 /// parsed, or with `--idn` those of its IRI form (hosts in Unicode,
@@ -184,9 +185,30 @@ fn pair_around(query: &str, at: usize) -> (&str, &str) {
     piece.split_once('=').unwrap_or((piece, ""))
 }
 
+/// An input that does not parse, as `parse` reports it: a JSON object in
+/// place of its result when the output is JSON, else the message and
+/// carets for standard error.
+pub(crate) fn parse_failure(input: &str, err: &ParseError, json: bool) -> Outcome<'static> {
+    Outcome::refused(
+        json,
+        || parse_error_json(input, err),
+        || parse_error(input, err),
+    )
+}
+
+/// An IRI whose host has no ASCII form (`--iri`), reported in the same
+/// two shapes as [`parse_failure`].
+pub(crate) fn idna_failure(input: &str, err: &IdnaError, json: bool) -> Outcome<'static> {
+    Outcome::refused(
+        json,
+        || idna_error_json(input, err),
+        || idna_error(input, err),
+    )
+}
+
 /// A failed input as a JSON object: the input, and an `error` object with
 /// the kind, the component it was found in, the byte and the message.
-pub(crate) fn parse_error_json(input: &str, err: &ParseError) -> String {
+fn parse_error_json(input: &str, err: &ParseError) -> String {
     let component = err.kind().component();
     let kind = parse_kind_name(err.kind());
     located_json(input, kind, component, err.index(), &err.to_string())
@@ -195,7 +217,7 @@ pub(crate) fn parse_error_json(input: &str, err: &ParseError) -> String {
 /// A host with no ASCII form (`--iri`) as a JSON object, in the shape of
 /// [`parse_error_json`]: the component is always the host, and the index
 /// is where the offending label or character starts in the input.
-pub(crate) fn idna_error_json(input: &str, err: &IdnaError) -> String {
+fn idna_error_json(input: &str, err: &IdnaError) -> String {
     let kind = idna_kind_name(err.kind());
     located_json(
         input,
@@ -320,7 +342,7 @@ pub(crate) fn scheme_error(input: &str, scheme: KnownScheme, err: &SchemeError) 
 
 /// A host with no ASCII form (`--iri`): the reason and what to do, then
 /// the input with carets under the label or character at fault.
-pub(crate) fn idna_error(input: &str, err: &IdnaError) -> String {
+fn idna_error(input: &str, err: &IdnaError) -> String {
     error_at(input, &idna_message(err), err.index(), err.len())
 }
 
