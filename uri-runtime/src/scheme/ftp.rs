@@ -25,7 +25,8 @@ use alloc::string::String;
 use super::SchemeErrorKind;
 use super::{KnownScheme, SchemeError, check_utf8, check_view, decoded};
 use crate::pct::{self, EncodeSet};
-use crate::{Uri, UriBuf};
+use crate::value::buf::UriBuf;
+use crate::value::uri::Uri;
 use uri_core::scheme::typecode_semicolon;
 
 /// A name or directory of an ftp path: `pchar` without `;`, which RFC

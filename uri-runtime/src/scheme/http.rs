@@ -21,7 +21,7 @@ use core::fmt;
 #[cfg(test)]
 use super::SchemeErrorKind;
 use super::{KnownScheme, SchemeError, check_view};
-use crate::Uri;
+use crate::value::uri::Uri;
 
 /// An `http` or `https` URI that a client may send: one with a host, no
 /// userinfo and a port that fits in 16 bits (RFC 9110 section 4.2).

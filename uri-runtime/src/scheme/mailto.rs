@@ -26,7 +26,8 @@ use core::fmt;
 
 use super::{KnownScheme, SchemeError, SchemeErrorKind, check_utf8, check_view, decoded};
 use crate::pct::{self, EncodeSet, classes};
-use crate::{Uri, UriBuf};
+use crate::value::buf::UriBuf;
+use crate::value::uri::Uri;
 use uri_core::scheme::check_address;
 
 /// A header field's name or value: RFC 6068's `qchar`.

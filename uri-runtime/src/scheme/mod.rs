@@ -32,7 +32,7 @@ use alloc::borrow::Cow;
 use core::ops::Range;
 
 use crate::pct;
-use crate::{Uri, UriRef};
+use crate::value::uri::{Uri, UriRef};
 pub use uri_core::scheme::{KnownScheme, SchemeError, SchemeErrorKind};
 
 impl Uri<'_> {

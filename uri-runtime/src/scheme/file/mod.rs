@@ -68,7 +68,8 @@ use alloc::vec::Vec;
 
 pub use error::{FilePathError, FilePathErrorKind, FileUriError, FileUriErrorKind};
 
-use crate::{Uri, UriBuf};
+use crate::value::buf::UriBuf;
+use crate::value::uri::Uri;
 
 /// Which system's paths: both are available on every system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

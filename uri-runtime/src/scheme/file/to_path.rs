@@ -6,7 +6,8 @@ use core::ops::Range;
 use super::super::KnownScheme;
 use super::error::{FileUriError, FileUriErrorKind};
 use crate::pct;
-use crate::{HostKind, Uri};
+use crate::value::uri::Uri;
+use uri_core::HostKind;
 use uri_core::pct::decode_triplet;
 use uri_core::scheme::starts_with_drive;
 

@@ -3,9 +3,9 @@
 use alloc::string::String;
 
 use super::error::{FilePathError, FilePathErrorKind};
-use crate::UriBuf;
 use crate::bytes::raw::push_escaped;
 use crate::pct::{self, EncodeSet};
+use crate::value::buf::UriBuf;
 
 /// A POSIX first segment that reads as a drive letter (`/C:/x`) keeps its
 /// meaning only with the `:` escaped; Windows readers would take it for
