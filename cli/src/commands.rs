@@ -5,12 +5,12 @@ use std::io::{self, BufRead};
 use uri_runtime::scheme::file;
 use uri_runtime::{PathStyle, SchemeRules, Uri, UriRef, UriRefBuf, pct};
 
+use crate::args::{Command, Part, Set};
 use crate::format::{Format, component};
 use crate::forms;
 use crate::inputs::{self, Layout};
 use crate::outcome::Outcome;
 use crate::report::{self, Shown};
-use crate::{Command, Part, Set};
 
 /// Runs the command; `Ok(false)` when some input failed.
 pub(crate) fn run(command: Command) -> io::Result<bool> {

@@ -6,7 +6,7 @@ use std::io;
 use clap::ValueEnum as _;
 use uri_runtime::{SchemeRules, UriRef, pct};
 
-use crate::Part;
+use crate::args::Part;
 
 /// One piece of a format: text, or what a `{…}` names.
 #[derive(Debug, PartialEq, Eq)]

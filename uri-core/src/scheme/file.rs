@@ -2,7 +2,7 @@
 //! absolute path.
 
 use super::{SchemeError, SchemeErrorKind, no_userinfo};
-use crate::Components;
+use crate::components::Components;
 
 /// `file-URI = file-scheme ":" file-hier-part`, `file-hier-part = ( "//"
 /// auth-path ) / local-path`, `auth-path = [ file-auth ] path-absolute`,

@@ -2,7 +2,7 @@
 //! names whose only unescaped `;` introduces the `type=` typecode.
 
 use super::{SchemeError, SchemeErrorKind, check_server};
-use crate::Components;
+use crate::components::Components;
 
 /// What follows the `;` that introduces a typecode.
 const TYPE: &[u8] = b"type=";

@@ -2,7 +2,7 @@
 //! is refused, a port names a TCP port.
 
 use super::{SchemeError, check_server, no_userinfo};
-use crate::Components;
+use crate::components::Components;
 
 /// RFC 9110 section 4.2.1: "A sender MUST NOT generate an "http" URI with
 /// an empty host identifier"; section 4.2.4: a sender "MUST NOT generate

@@ -2,7 +2,7 @@
 //! addresses, then header fields `name=value` joined by `&`.
 
 use super::{SchemeError, SchemeErrorKind, decoded_byte};
-use crate::Components;
+use crate::components::Components;
 use crate::parse::char_at;
 use crate::table::{MAIL_ATEXT, MAIL_DTEXT, MAILTO_QCHAR};
 

@@ -30,7 +30,7 @@ mod mailto;
 
 use core::fmt;
 
-use crate::Components;
+use crate::components::Components;
 use crate::pct::decode_triplet;
 
 pub use file::starts_with_drive;

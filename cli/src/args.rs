@@ -1,0 +1,255 @@
+//! The command line as clap reads it: the global flags, the commands and
+//! the values their options take.
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// RFC 3986 URIs from the shell: parse, check, normalize, resolve,
+/// relativize, encode, decode, get and set components. An argument `-`
+/// reads values one per line from standard input.
+#[derive(Parser, Debug)]
+#[command(name = "uri", version)]
+pub(crate) struct Cli {
+    /// After reading standard input, print `N inputs, M failed` to
+    /// standard error even when none failed (it always does when some did).
+    #[arg(long, global = true)]
+    pub(crate) summary: bool,
+    /// Print TEXT (an empty line with `--on-error ''`) on standard output
+    /// for each input that fails, so that output lines stay in step with
+    /// input lines; the error still goes to standard error.
+    #[arg(long, global = true, value_name = "TEXT")]
+    pub(crate) on_error: Option<String>,
+    /// Read each input as an IRI reference (RFC 3987: `https://bücher.example/ö`)
+    /// and map it to its URI first: the host through IDNA (punycode),
+    /// other non-ASCII characters percent-encoded.
+    #[arg(long, global = true)]
+    pub(crate) iri: bool,
+    /// Show each printed URI reference as an IRI: hosts in Unicode,
+    /// escapes of non-ASCII text as characters (`parse` shows the IRI's
+    /// components; its query parameters are decoded either way).
+    #[arg(long, global = true)]
+    pub(crate) idn: bool,
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub(crate) enum Command {
+    /// Print the components of each URI reference (absent ones as `none`,
+    /// present ones quoted, so `""` is an empty one).
+    Parse {
+        /// One JSON array of objects, an object per line: the components
+        /// (absent ones `null`), `host_kind`, the query's decoded `params`;
+        /// a failed input is an object with an `error` (`kind`,
+        /// `component`, `index`, `message`) in its place, and standard
+        /// error then gets only the summary.
+        #[arg(long)]
+        json: bool,
+        /// The same objects, one per line with no array around them
+        /// (JSON Lines), for streaming.
+        #[arg(long)]
+        json_lines: bool,
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
+    /// Print nothing for valid URIs; for invalid ones, why, with carets
+    /// under the culprit. Exit status 1 if any is invalid.
+    Check {
+        /// Accept relative references too (RFC 3986 `URI-reference`).
+        #[arg(long)]
+        reference: bool,
+        /// Apply the rules of the schemes the library knows, beyond the
+        /// generic syntax: http and https need a host (RFC 9110), ftp
+        /// typecodes (RFC 1738), mailto addresses and headers (RFC 6068),
+        /// file paths (RFC 8089).
+        #[arg(long)]
+        scheme: bool,
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
+    /// Syntax-based normalization (RFC 3986 section 6.2.2).
+    Normalize {
+        /// Scheme-based normalization too (section 6.2.3): default ports,
+        /// empty path to `/`, for http, https, ws, wss and ftp.
+        #[arg(long)]
+        scheme: bool,
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
+    /// Resolve each reference against BASE (RFC 3986 section 5.2). A BASE
+    /// of `-` is the first line of standard input; references given as `-`
+    /// then continue with the lines after it.
+    Resolve {
+        base: String,
+        #[arg(required = true)]
+        references: Vec<String>,
+    },
+    /// The shortest reference that resolves from BASE to each TARGET.
+    Relative {
+        base: String,
+        #[arg(required = true)]
+        targets: Vec<String>,
+    },
+    /// Percent-encode text for the component it will go into.
+    Encode {
+        #[arg(long, value_enum, default_value_t = Set::Unreserved)]
+        set: Set,
+        #[arg(required = true, allow_hyphen_values = true)]
+        texts: Vec<String>,
+    },
+    /// Percent-decode text (strictly: a bad escape is an error).
+    Decode {
+        /// Read `+` as a space (form-style query values).
+        #[arg(long)]
+        form: bool,
+        #[arg(required = true, allow_hyphen_values = true)]
+        texts: Vec<String>,
+    },
+    /// Print one component of each URI reference (an empty line when it
+    /// is absent).
+    Get {
+        #[arg(value_enum)]
+        component: Part,
+        /// Percent-decode the value.
+        #[arg(long)]
+        decode: bool,
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
+    /// Print several components of each URI reference on one line, through
+    /// FORMAT: `{scheme}`, `{authority}`, `{userinfo}`, `{host}`, `{port}`,
+    /// `{path}`, `{query}`, `{fragment}` as written, `{:host}` (any name
+    /// after a colon) decoded, `{query:KEY}` the first value of KEY and
+    /// `{query-all:KEY}` all of them joined with `,`, decoded; `{{` and
+    /// `}}` for braces.
+    Format {
+        format: String,
+        /// What an absent component (or parameter) prints; a present but
+        /// empty one prints nothing.
+        #[arg(long, default_value = "")]
+        absent: String,
+        /// `{port}` without a port prints the scheme's default (http, https,
+        /// ws, wss, ftp).
+        #[arg(long)]
+        default_port: bool,
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
+    /// Edit the query parameters of each URI reference, keeping the pairs
+    /// an edit does not touch byte for byte. The edits run in this order:
+    /// remove, set, append, trim empty values, sort. Values are raw text,
+    /// encoded for a query parameter (a space as `%20`, or `+` with
+    /// `--form`); keys are compared decoded.
+    Query {
+        /// Remove the parameters whose decoded key matches PATTERN (`*`
+        /// stands for any text: `utm_*`).
+        #[arg(long, value_name = "PATTERN")]
+        remove: Vec<String>,
+        /// Set KEY to VALUE: the first pair with KEY takes it in place,
+        /// the others go; appended when there is none.
+        #[arg(long, value_name = "KEY=VALUE")]
+        set: Vec<String>,
+        /// Append KEY=VALUE after the other parameters.
+        #[arg(long, value_name = "KEY=VALUE")]
+        append: Vec<String>,
+        /// Remove the parameters whose value is empty (`k=` and `k`).
+        #[arg(long)]
+        trim_empty: bool,
+        /// Sort the parameters by key, keeping the order of equal keys.
+        #[arg(long)]
+        sort: bool,
+        /// Form style: write a space as `+`, read `+` as a space.
+        #[arg(long)]
+        form: bool,
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
+    /// Print the path each `file` URI names (RFC 8089), decoded strictly:
+    /// an escaped separator or NUL is an error, not a different file.
+    FileToPath {
+        #[command(flatten)]
+        style: Style,
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
+    /// Print the `file` URI of each absolute path (RFC 8089).
+    PathToFile {
+        #[command(flatten)]
+        style: Style,
+        #[arg(required = true)]
+        paths: Vec<String>,
+    },
+    /// Set a component of each URI reference: `COMPONENT=VALUE` sets it
+    /// from raw text, percent-encoded for that component (a host as a
+    /// person writes it), `COMPONENT=` makes it empty, a bare `COMPONENT`
+    /// removes it; `path+=SEGMENT` appends one path segment from raw text
+    /// (encoded, `/` included).
+    Set {
+        /// Take each VALUE as already encoded, exactly as it will appear,
+        /// and check it instead of encoding it.
+        #[arg(long)]
+        encoded: bool,
+        assignment: String,
+        /// More assignments, applied in order after the first.
+        #[arg(long = "also")]
+        more: Vec<String>,
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
+}
+
+/// The encode sets, by the component they are for.
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub(crate) enum Set {
+    /// One path segment: `/ ? #` encoded.
+    PathSegment,
+    /// A whole path: `/` kept.
+    Path,
+    /// One query key or value: `& = + #` encoded too.
+    QueryParam,
+    /// A whole query: `& =` kept.
+    Query,
+    /// A fragment.
+    Fragment,
+    /// A userinfo.
+    Userinfo,
+    /// A registered name.
+    RegName,
+    /// Everything but `A-Z a-z 0-9 - . _ ~`.
+    Unreserved,
+    /// Form style: like query-param, space as `+`.
+    Form,
+}
+
+/// Which convention file paths follow; the host's own by default.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub(crate) struct Style {
+    /// Windows paths: `C:\dir\file`, `\\server\share\file`.
+    #[arg(long, conflicts_with = "posix")]
+    windows: bool,
+    /// POSIX paths: `/dir/file`.
+    #[arg(long)]
+    posix: bool,
+}
+
+impl Style {
+    pub(crate) fn chosen(self) -> uri_runtime::PathStyle {
+        match (self.windows, self.posix) {
+            (true, _) => uri_runtime::PathStyle::Windows,
+            (_, true) => uri_runtime::PathStyle::Posix,
+            _ => uri_runtime::PathStyle::NATIVE,
+        }
+    }
+}
+
+/// The components `get`, `set` and `format` name.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Part {
+    Scheme,
+    Authority,
+    Userinfo,
+    Host,
+    Port,
+    Path,
+    Query,
+    Fragment,
+}
