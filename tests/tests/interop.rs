@@ -59,10 +59,10 @@ fn http_takes_every_request_target_form() {
         assert_eq!(UriBuf::try_from(&theirs).is_ok(), is_uri, "{target}");
     }
     let origin: http::Uri = "/x".parse().unwrap();
-    assert_eq!(
-        UriBuf::try_from(&origin).unwrap_err().kind(),
-        ParseErrorKind::MissingScheme
-    );
+    let Err(HttpUriError::Parse(err)) = UriBuf::try_from(&origin) else {
+        panic!("an origin-form target has no scheme")
+    };
+    assert_eq!(err.kind(), ParseErrorKind::MissingScheme);
 }
 
 #[test]
@@ -183,7 +183,9 @@ fn url_conversions_keep_meaning_or_fail() {
     // their position.
     let url = url::Url::parse("https://h/p?a=|").unwrap();
     assert_eq!(url.as_str(), "https://h/p?a=|");
-    let err = UriBuf::try_from(&url).unwrap_err();
+    let Err(UrlError::Parse(err)) = UriBuf::try_from(&url) else {
+        panic!("a raw | is not RFC 3986")
+    };
     assert_eq!(err.index(), 14);
     // A URL with nothing of the kind converts unchanged, both ways.
     let url = url::Url::parse("https://h/p?a=1#f").unwrap();
@@ -357,4 +359,108 @@ fn an_http_target_is_never_read_with_another_scheme() {
         err.to_string(),
         "http::Uri reads no scheme where the URI has \"example.com\""
     );
+}
+
+// The holes a review found in the hand-offs (each failed before the fix).
+
+#[test]
+fn a_request_path_that_starts_with_two_slashes_is_not_an_authority() {
+    // hyper's target for `GET //evil.com/x`: no authority, that path.
+    let target: http::Uri = "//evil.com/x".parse().unwrap();
+    assert!(target.authority().is_none());
+    let err = UriRefBuf::try_from(&target).unwrap_err();
+    assert!(
+        matches!(&err, HttpUriError::Reread { component: Component::Host, ours, theirs }
+            if ours == "evil.com" && theirs.is_empty()),
+        "{err:?}"
+    );
+    // Resolving it against the app's base would have left the site.
+    assert!(UriBuf::try_from(&target).is_err());
+}
+
+#[test]
+fn ports_and_ipv4_spellings_the_client_reads_differently_are_refused() {
+    for (text, component, theirs) in [
+        ("http://h:65536/", Component::Port, ""),
+        ("http://h:99999999999/", Component::Port, ""),
+        ("http://0x7f.1/", Component::Host, "127.0.0.1"),
+        ("http://127.1/", Component::Host, "127.0.0.1"),
+        ("http://2130706433/", Component::Host, "127.0.0.1"),
+        ("http://0177.0.0.1/", Component::Host, "127.0.0.1"),
+        ("http://127.0.0.01/", Component::Host, "127.0.0.1"),
+    ] {
+        let ours = UriBuf::parse(text).unwrap();
+        let err = http::Uri::try_from(&ours).unwrap_err();
+        assert!(
+            matches!(&err, HttpUriError::Reread { component: c, theirs: t, .. }
+                if *c == component && t == theirs),
+            "{text}: {err:?}"
+        );
+        // And the other way: hyper hands such a target over.
+        let parsed: Result<http::Uri, _> = text.parse();
+        if let Ok(theirs) = parsed {
+            assert!(UriBuf::try_from(&theirs).is_err(), "{text}");
+        }
+        assert!(url::Url::try_from(&ours).is_err(), "{text}");
+    }
+    // A resolver does not decode escapes: hyper would look up "%6Cocalhost".
+    let ours = UriBuf::parse("http://%6Cocalhost/").unwrap();
+    assert!(http::Uri::try_from(&ours).is_err());
+}
+
+#[test]
+fn international_names_reach_the_same_host_through_the_origin_and_url() {
+    use uri::scheme::http::Origin;
+    for (text, host) in [
+        ("http://local%C2%ADhost/", "localhost"),
+        ("http://%E2%84%AA.com/", "k.com"),
+        ("http://LOCALHOST/", "localhost"),
+        ("http://0x7f.1/", "127.0.0.1"),
+    ] {
+        let ours = UriBuf::parse(text).unwrap();
+        let origin = Origin::of(ours.as_uri()).unwrap();
+        assert_eq!(origin.host(), host, "{text}");
+        if let Ok(url) = url::Url::try_from(&ours) {
+            assert_eq!(url.host_str(), Some(host), "{text}");
+        }
+    }
+}
+
+#[test]
+fn no_hand_off_error_shows_a_password() {
+    let ours = UriBuf::parse("http://user:s3cr;t@h/").unwrap();
+    let err = url::Url::try_from(&ours).unwrap_err();
+    let shown = format!("{err} {err:?}");
+    assert!(!shown.contains("s3cr"), "{shown}");
+    assert!(shown.contains("user:***"), "{shown}");
+}
+
+#[test]
+fn ipv4_hosts_of_schemes_url_does_not_know_convert() {
+    for text in [
+        "redis://127.0.0.1:6379/0",
+        "postgres://u@[::1]:5432/db",
+        "foo://h",
+    ] {
+        let ours = UriBuf::parse(text).unwrap();
+        let url = url::Url::try_from(&ours).unwrap();
+        assert_eq!(UriBuf::try_from(&url).unwrap(), ours, "{text}");
+    }
+    // A name that only a resolver reads as an address is still refused.
+    let ours = UriBuf::parse("redis://0x7f.1:6379/0").unwrap();
+    assert!(url::Url::try_from(&ours).is_err());
+}
+
+#[test]
+fn http_writes_an_empty_path_as_slash_only_where_they_are_the_same() {
+    for (text, ok) in [
+        ("http://h", true),
+        ("HTTPS://h?q", true),
+        ("ws://h", true),
+        ("foo://h", false),
+        ("foo://h/", true),
+    ] {
+        let ours = UriBuf::parse(text).unwrap();
+        assert_eq!(http::Uri::try_from(&ours).is_ok(), ok, "{text}");
+    }
 }

@@ -200,6 +200,20 @@ pub enum SchemeErrorKind {
     /// A view of one scheme (`HttpTarget`, `Mailto`, …) given a URI of
     /// another; at the scheme.
     NotThisScheme,
+    /// A host whose escapes spell an international name, which only UTS
+    /// 46 can turn into the name DNS looks up, while the `idna` feature of
+    /// `uri-runtime` is off; at the host.
+    IdnaNeeded,
+    /// A host whose escapes spell no name a client can look up: an
+    /// international name that UTS 46 refuses, or an ASCII character a
+    /// registered name cannot hold (`%2F`, `%22`); at the host.
+    InvalidHostName,
+    /// An escape that decodes to a control character (a C0 control such as
+    /// CR or LF, or DEL) in a field a protocol reads (an ftp name or
+    /// login, a mailto address or header), where handing it out would let
+    /// the URI write protocol lines of its own; at the escape. A mailto
+    /// `body` may hold line breaks and tabs, a header value tabs.
+    ControlCharacter,
 }
 
 impl SchemeErrorKind {
@@ -225,6 +239,9 @@ impl SchemeErrorKind {
             SchemeErrorKind::InvalidUtf8 => "escapes that do not decode to UTF-8",
             SchemeErrorKind::HeaderLineBreak => "line break in a mailto header field",
             SchemeErrorKind::NotThisScheme => "not a URI of the scheme this view reads",
+            SchemeErrorKind::IdnaNeeded => "international host name without IDNA support",
+            SchemeErrorKind::InvalidHostName => "host escapes spell no name a client can look up",
+            SchemeErrorKind::ControlCharacter => "escaped control character in a protocol field",
         }
     }
 
@@ -240,6 +257,12 @@ impl SchemeErrorKind {
             }
             SchemeErrorKind::InvalidHeaderField => Some("percent-encode it, e.g. '&' as %26"),
             SchemeErrorKind::RelativeFilePath => Some("start the path with '/'"),
+            SchemeErrorKind::IdnaNeeded => {
+                Some("enable the `idna` feature of uri-runtime to map the name to its DNS form")
+            }
+            SchemeErrorKind::ControlCharacter => {
+                Some("a reader would hand this character to a protocol; remove it from the URI")
+            }
             _ => None,
         }
     }

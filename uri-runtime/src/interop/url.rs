@@ -16,8 +16,9 @@ use core::fmt;
 
 use uri_core::{Component, ParseError};
 
+use super::reread::{Difference, same_host};
 use crate::value::buf::UriBuf;
-use crate::value::host::Host;
+use crate::value::reach::{Reached, reach_text};
 use crate::value::uri::Uri;
 use crate::write::compose::{Form, text_in};
 use crate::write::dots::{has_dot_segments, remove_dot_segments};
@@ -46,8 +47,8 @@ use crate::write::dots::{has_dot_segments, remove_dot_segments};
 /// | `%2E` and `%2E%2E` segments as `.` and `..` (special schemes) | `/users/%2E%2E/delete` becomes `/delete` | [`UrlError::Reread`], path |
 /// | a path after `scheme:/` as the host (special schemes) | `http:/a` becomes `http://a/` | [`UrlError::Reread`], host |
 /// | an empty host of a special scheme as the next segment | `http:///a` becomes `http://a/` | [`UrlError::Reread`], host |
-/// | a registered name in another IPv4 notation as an address | `0x7f.1` becomes `127.0.0.1` | [`UrlError::Reread`], host |
-/// | a percent-encoded international name in punycode | `b%C3%BCcher.de` becomes `xn--bcher-kva.de` | kept with the `idna` feature (the same name), else [`UrlError::Reread`], host |
+/// | a registered name in another IPv4 notation as an address | `0x7f.1` becomes `127.0.0.1` | [`UrlError::Reread`], host (also in the schemes `url` does not know, whose host it keeps as text: the resolver reads the address) |
+/// | a percent-encoded international name in punycode | `b%C3%BCcher.de` becomes `xn--bcher-kva.de` | kept with the `idna` feature (UTS 46 maps it for DNS as `url` does, so `local%C2%ADhost` is `localhost` to both, and [`Origin`](crate::scheme::http::Origin) says so too), else [`UrlError::Reread`], host |
 /// | literal `.` and `..` segments removed | `/a/./b/../c` becomes `/a/c` | kept: RFC 3986 removes them too (section 5.2.4) |
 /// | the scheme and host lowercased, the default port dropped, an empty path as `/` | `HTTP://H:80` becomes `http://h/` | kept: equivalent (sections 6.2.2.1 and 6.2.3) |
 /// | escapes of unreserved characters, `'` in a query as `%27` | `%7E` and `~` | kept: the same characters |
@@ -55,13 +56,21 @@ use crate::write::dots::{has_dot_segments, remove_dot_segments};
 ///
 /// Tabs, newlines and `\`, which WHATWG strips or reads as `/`, cannot
 /// be in a URI, so they never reach `url` from here.
+///
+/// The conversion from `url::Url` reads back the same way, so a URL that
+/// this crate would read as other components (a host kept as text in a
+/// scheme `url` does not know, say) is refused too. In every message and
+/// field a password is shown as `***`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum UrlError {
     /// `url` refused the text.
     Rejected(url::ParseError),
+    /// The URL's serialization is not an RFC 3986 URI: WHATWG leaves some
+    /// characters unencoded that RFC 3986 does not allow.
+    Parse(ParseError),
     /// `url` reads `component` differently: `ours` as RFC 3986 reads it,
-    /// `theirs` as `url` does.
+    /// `theirs` as `url` does; a password is `***` in both.
     Reread {
         /// The first component read differently.
         component: Component,
@@ -76,6 +85,7 @@ impl fmt::Display for UrlError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             UrlError::Rejected(err) => write!(f, "url refused the URI: {err}"),
+            UrlError::Parse(err) => write!(f, "the URL is not an RFC 3986 URI: {err}"),
             UrlError::Reread {
                 component,
                 ours,
@@ -89,13 +99,24 @@ impl core::error::Error for UrlError {
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match self {
             UrlError::Rejected(err) => Some(err),
+            UrlError::Parse(err) => Some(err),
             UrlError::Reread { .. } => None,
         }
     }
 }
 
+impl From<Difference> for UrlError {
+    fn from(difference: Difference) -> UrlError {
+        UrlError::Reread {
+            component: difference.component,
+            ours: difference.ours,
+            theirs: difference.theirs,
+        }
+    }
+}
+
 impl TryFrom<&url::Url> for UriBuf {
-    type Error = ParseError;
+    type Error = UrlError;
 
     /// Parses the URL's serialization as an RFC 3986 URI. WHATWG leaves
     /// some characters unencoded that RFC 3986 does not allow (in a query,
@@ -103,19 +124,23 @@ impl TryFrom<&url::Url> for UriBuf {
     /// URL holding them is an error naming the byte, not a silent repair.
     ///
     /// ```
-    /// use uri_runtime::UriBuf;
+    /// use uri_runtime::{UriBuf, UrlError};
     ///
     /// let url = url::Url::parse("https://EXAMPLE.com/a/../b?q=[1]")?;
     /// assert_eq!(url.as_str(), "https://example.com/b?q=[1]");
-    /// let err = UriBuf::try_from(&url).unwrap_err();
+    /// let Err(UrlError::Parse(err)) = UriBuf::try_from(&url) else { panic!() };
     /// assert_eq!(err.index(), 24); // the `[`: not allowed in an RFC 3986 query
     ///
     /// let url = url::Url::parse("https://example.com/b?q=%5B1%5D")?;
     /// assert_eq!(UriBuf::try_from(&url)?, "https://example.com/b?q=%5B1%5D");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    fn try_from(url: &url::Url) -> Result<UriBuf, ParseError> {
-        UriBuf::parse(url.as_str())
+    fn try_from(url: &url::Url) -> Result<UriBuf, UrlError> {
+        let ours = UriBuf::parse(url.as_str()).map_err(UrlError::Parse)?;
+        match reread(&ours.as_uri(), url) {
+            None => Ok(ours),
+            Some(difference) => Err(difference.into()),
+        }
     }
 }
 
@@ -170,20 +195,16 @@ impl TryFrom<&Uri<'_>> for url::Url {
         let url = url::Url::parse(uri.as_str()).map_err(UrlError::Rejected)?;
         match reread(uri, &url) {
             None => Ok(url),
-            Some((component, ours, theirs)) => Err(UrlError::Reread {
-                component,
-                ours,
-                theirs,
-            }),
+            Some(difference) => Err(difference.into()),
         }
     }
 }
 
 /// The first component `url` reads differently from `uri`, with both
 /// readings.
-fn reread(uri: &Uri<'_>, url: &url::Url) -> Option<(Component, String, String)> {
+fn reread(uri: &Uri<'_>, url: &url::Url) -> Option<Difference> {
     let differs =
-        |component, ours: &str, theirs: &str| Some((component, ours.into(), theirs.into()));
+        |component, ours: &str, theirs: &str| Some(Difference::new(component, ours, theirs));
     if !uri.scheme().eq_ignore_ascii_case(url.scheme()) {
         return differs(Component::Scheme, uri.scheme(), url.scheme());
     }
@@ -198,10 +219,16 @@ fn reread(uri: &Uri<'_>, url: &url::Url) -> Option<(Component, String, String)> 
         };
         return differs(Component::Userinfo, uri.userinfo().unwrap_or(""), &theirs);
     }
-    let ours_host = uri.host().unwrap_or("");
-    let theirs_host = url.host_str().unwrap_or("");
-    if !same_host(uri, url) {
-        return differs(Component::Host, ours_host, theirs_host);
+    let theirs_host = url.host().map(|host| match host {
+        url::Host::Ipv4(address) => Reached::Ip(address.into()),
+        url::Host::Ipv6(address) => Reached::Ip(address.into()),
+        // A special scheme's name, already mapped; or the host of another
+        // scheme kept as text, which a resolver reads as written.
+        url::Host::Domain(name) => reach_text(name),
+    });
+    if !same_host(uri.host_parsed().as_ref(), theirs_host.as_ref()) {
+        let ours_host = uri.host().unwrap_or("");
+        return differs(Component::Host, ours_host, url.host_str().unwrap_or(""));
     }
     let ours_port = uri.port_u16().ok().flatten();
     if url.port() != ours_port && url.port_or_known_default() != ours_port {
@@ -252,37 +279,6 @@ fn same_optional(
         (Some(ours), Some(theirs)) => same(ours, theirs),
         (ours, theirs) => ours.is_none() && theirs.is_none(),
     }
-}
-
-/// Whether `url` reads the same host: the same address for IP literals,
-/// the same name (ASCII case aside) for registered names, and none where
-/// there is none (an empty host and no host are the same for `file`).
-fn same_host(uri: &Uri<'_>, url: &url::Url) -> bool {
-    let theirs = url.host();
-    match (uri.host_parsed(), theirs) {
-        (None | Some(Host::RegName("")), None | Some(url::Host::Domain(""))) => true,
-        (Some(Host::Ipv4(ours)), Some(url::Host::Ipv4(theirs))) => ours == theirs,
-        (Some(Host::Ipv6(ours)), Some(url::Host::Ipv6(theirs))) => ours == theirs,
-        (Some(Host::RegName(ours)), Some(url::Host::Domain(theirs))) => {
-            let ours = ascii_name(ours);
-            text_in(&ours, Form::Lowercased) == text_in(theirs, Form::Lowercased)
-        }
-        _ => false,
-    }
-}
-
-/// A registered name as DNS would look it up: percent-encoded UTF-8
-/// mapped to punycode when the `idna` feature is on, as `url` maps it.
-fn ascii_name(name: &str) -> Cow<'_, str> {
-    #[cfg(feature = "idna")]
-    if let Ok(Cow::Owned(decoded)) = crate::pct::decode_utf8(name) {
-        // Only for an international name: an escaped ASCII character that
-        // `url` decodes (`%22` as `"`) gives a host no URI can hold.
-        if let Some(Ok(ascii)) = (!decoded.is_ascii()).then(|| uri_idna::host_to_ascii(&decoded)) {
-            return Cow::Owned(ascii.into_owned());
-        }
-    }
-    Cow::Borrowed(name)
 }
 
 /// Whether `url` reads the same path: ours once its literal dot segments

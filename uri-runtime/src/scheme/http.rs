@@ -15,12 +15,11 @@
 //! ```
 
 use alloc::borrow::Cow;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use core::fmt;
 
-#[cfg(test)]
-use super::SchemeErrorKind;
-use super::{KnownScheme, SchemeError, check_view};
+use super::{KnownScheme, SchemeError, SchemeErrorKind, check_view};
+use crate::value::reach::{NumberForms, Reached, Unreachable, reach};
 use crate::value::uri::Uri;
 
 /// An `http` or `https` URI that a client may send: one with a host, no
@@ -54,9 +53,13 @@ impl<'a> HttpTarget<'a> {
     /// [`SchemeErrorKind::NotThisScheme`](super::SchemeErrorKind::NotThisScheme) for another scheme; otherwise
     /// the rule broken ([`SchemeErrorKind::MissingHost`](super::SchemeErrorKind::MissingHost),
     /// [`SchemeErrorKind::UserinfoNotAllowed`](super::SchemeErrorKind::UserinfoNotAllowed),
-    /// [`SchemeErrorKind::PortOutOfRange`](super::SchemeErrorKind::PortOutOfRange)) and where.
+    /// [`SchemeErrorKind::PortOutOfRange`](super::SchemeErrorKind::PortOutOfRange)), a host with no
+    /// name a client can look up ([`SchemeErrorKind::InvalidUtf8`],
+    /// [`SchemeErrorKind::IdnaNeeded`] without the `idna` feature,
+    /// [`SchemeErrorKind::InvalidHostName`]), and where.
     pub fn new(uri: Uri<'a>) -> Result<HttpTarget<'a>, SchemeError> {
         let scheme = check_view(&uri, &[KnownScheme::Http, KnownScheme::Https])?;
+        reached_host(&uri)?;
         let secure = scheme == KnownScheme::Https;
         let default = if secure { 443 } else { 80 };
         // Checked above: digits that fit in 16 bits, or none.
@@ -119,17 +122,49 @@ impl<'a> HttpTarget<'a> {
         alloc::format!("{}:{}", self.host(), self.port)
     }
 
-    /// The origin (RFC 6454): scheme, normalized host and port, for
-    /// same-origin checks.
+    /// The origin (RFC 6454): scheme, the host a client reaches and the
+    /// port, for same-origin checks. The host is the one a browser, `url`
+    /// or the system resolver goes to, not the text: escapes decoded and
+    /// an international name in its DNS form (UTS 46, as `url` maps it),
+    /// an older IPv4 notation as its address.
+    ///
+    /// ```
+    /// use uri_runtime::scheme::http::HttpTarget;
+    /// use uri_runtime::Uri;
+    ///
+    /// let origin = |s| HttpTarget::new(Uri::parse(s).unwrap()).unwrap().origin().to_string();
+    /// assert_eq!(origin("http://0x7f.1/"), "http://127.0.0.1");
+    /// assert_eq!(origin("http://%6Cocalhost/"), "http://localhost");
+    /// # #[cfg(feature = "idna")]
+    /// assert_eq!(origin("http://local%C2%ADhost/"), "http://localhost");
+    /// ```
     pub fn origin(&self) -> Origin {
-        let normalized = self.uri.normalize();
-        let host = String::from(normalized.as_uri().host().unwrap_or_default());
+        // `new` checked that the host has a DNS form.
+        let host = reached_host(&self.uri).map_or_else(|_| String::new(), |host| host.to_string());
         Origin {
             secure: self.secure,
             host,
             port: self.port,
         }
     }
+}
+
+/// The host of `uri` as a client reaches it, or why none can.
+fn reached_host<'a>(uri: &Uri<'a>) -> Result<Reached<'a>, SchemeError> {
+    let (Some(host), Some(range)) = (uri.host_parsed(), uri.components().host()) else {
+        return Ok(Reached::Name("".into()));
+    };
+    reach(&host, NumberForms::AsAddresses).map_err(|why| {
+        let kind = match why {
+            Unreachable::NotUtf8 => SchemeErrorKind::InvalidUtf8,
+            Unreachable::NotAName => SchemeErrorKind::InvalidHostName,
+            #[cfg(not(feature = "idna"))]
+            Unreachable::NeedsIdna => SchemeErrorKind::IdnaNeeded,
+            #[cfg(feature = "idna")]
+            Unreachable::InvalidIdn => SchemeErrorKind::InvalidHostName,
+        };
+        SchemeError::new(range.start, range.end - range.start, kind)
+    })
 }
 
 impl<'a> TryFrom<Uri<'a>> for HttpTarget<'a> {
@@ -140,9 +175,9 @@ impl<'a> TryFrom<Uri<'a>> for HttpTarget<'a> {
     }
 }
 
-/// Who serves an `http` or `https` URI: the scheme, the host in its
-/// normal form (lowercase, escapes normalized) and the port with its
-/// default filled in. Two URIs are same-origin when their origins are
+/// Who serves an `http` or `https` URI: the scheme, the host a client
+/// reaches (see [`HttpTarget::origin`]) and the port with its default
+/// filled in. Two URIs are same-origin when their origins are
 /// equal.
 ///
 /// ```

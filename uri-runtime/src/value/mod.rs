@@ -27,4 +27,6 @@ pub(crate) mod iter;
 #[cfg(feature = "alloc")]
 pub(crate) mod owned_methods;
 pub(crate) mod port;
+#[cfg(feature = "alloc")]
+pub(crate) mod reach;
 pub(crate) mod uri;
