@@ -398,3 +398,69 @@ fn literals_obey_the_scheme_rules_too() {
     );
     assert_eq!(uri!("file:///C:/Windows").path(), "/C:/Windows");
 }
+
+// Readers never hand a protocol a line break it did not write itself.
+
+#[test]
+fn ftp_names_and_logins_with_escaped_controls_are_refused_where_they_start() {
+    use uri::scheme::ftp::FtpUri;
+    for (text, at) in [
+        ("ftp://h/dir%0D%0ADELE%20x/f", 11),
+        ("ftp://h/d/f%0A", 11),
+        ("ftp://us%0Ar@h/f", 8),
+        ("ftp://u:p%0Dw@h/f", 9),
+        ("ftp://h/a%00b", 9),
+        ("ftp://h/a%7F", 9),
+        ("ftp://h/a%09b", 9),
+    ] {
+        let err = FtpUri::new(Uri::parse(text).unwrap()).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.index(), err.len()),
+            (SchemeErrorKind::ControlCharacter, at, 3),
+            "{text}"
+        );
+    }
+    let ftp = FtpUri::new(Uri::parse("ftp://h/dir%20x/f%C3%A9").unwrap()).unwrap();
+    assert_eq!(ftp.directories().collect::<Vec<_>>(), ["dir x"]);
+}
+
+#[test]
+fn mailto_headers_hold_line_breaks_only_in_the_body() {
+    use uri::scheme::mailto::Mailto;
+    for (text, at) in [
+        ("mailto:a@b?subject=x%0D%0ABcc:%20e@x", 20),
+        ("mailto:a@b?x%0D%0Ay=1", 12),
+        ("mailto:a@b?in-reply-to=%0A", 23),
+        ("mailto:a@b?subject=%00", 19),
+        ("mailto:a@b?body=ok&subject=%0D", 27),
+    ] {
+        let err = Mailto::new(Uri::parse(text).unwrap()).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.index()),
+            (SchemeErrorKind::ControlCharacter, at),
+            "{text}"
+        );
+    }
+    let mail =
+        Mailto::new(Uri::parse("mailto:a@b?subject=a%09b&BODY=1%0D%0A2%093").unwrap()).unwrap();
+    assert_eq!(mail.subject().as_deref(), Some("a\tb"));
+    assert_eq!(mail.body().as_deref(), Some("1\r\n2\t3"));
+}
+
+#[test]
+fn the_mailto_builder_checks_addresses_given_as_headers() {
+    use uri::scheme::mailto::{Mailto, MailtoBuilder};
+    for name in ["to", "cc", "bcc", "BCC", "Cc"] {
+        let built = MailtoBuilder::new()
+            .to("a@example.org")
+            .header(name, "not an address, evil@x")
+            .build();
+        assert!(built.is_err(), "{name}");
+    }
+    let built = MailtoBuilder::new()
+        .header("bcc", "b@example.org")
+        .build()
+        .unwrap();
+    let mail = Mailto::new(built.as_uri()).unwrap();
+    assert!(mail.bcc().eq(["b@example.org"]));
+}

@@ -23,7 +23,7 @@ use alloc::string::String;
 
 #[cfg(test)]
 use super::SchemeErrorKind;
-use super::{KnownScheme, SchemeError, check_utf8, check_view, decoded};
+use super::{KnownScheme, SchemeError, check_field, check_view, decoded};
 use crate::pct::{self, EncodeSet};
 use crate::value::buf::UriBuf;
 use crate::value::uri::Uri;
@@ -77,7 +77,9 @@ pub struct FtpUri<'a> {
 impl<'a> FtpUri<'a> {
     /// Checks `uri` as an `ftp` URI: the scheme, a host, a 16-bit port,
     /// no unescaped `;` but the typecode's, and a valid typecode; and
-    /// that every name decodes to UTF-8, so the accessors cannot fail.
+    /// that every name decodes to UTF-8 without a control character, so
+    /// the accessors cannot fail, and a name they hand out cannot end an
+    /// ftp command line and start another (`dir%0D%0ADELE%20x`).
     ///
     /// ```
     /// use uri_runtime::scheme::ftp::FtpUri;
@@ -91,12 +93,13 @@ impl<'a> FtpUri<'a> {
     /// # Errors
     ///
     /// [`SchemeErrorKind::NotThisScheme`](super::SchemeErrorKind::NotThisScheme), a rule of the scheme broken, or
-    /// [`SchemeErrorKind::InvalidUtf8`](super::SchemeErrorKind::InvalidUtf8), each with its byte.
+    /// [`SchemeErrorKind::InvalidUtf8`](super::SchemeErrorKind::InvalidUtf8) or
+    /// [`SchemeErrorKind::ControlCharacter`](super::SchemeErrorKind::ControlCharacter), each with its byte.
     pub fn new(uri: Uri<'a>) -> Result<FtpUri<'a>, SchemeError> {
         check_view(&uri, &[KnownScheme::Ftp])?;
         let parts = uri.components();
         for range in [parts.userinfo(), Some(parts.path())].into_iter().flatten() {
-            check_utf8(uri.as_str(), range)?;
+            check_field(uri.as_str(), range, &[])?;
         }
         let path = parts.path();
         let typecode_at = typecode_semicolon(uri.as_str().as_bytes(), path.start, path.end);

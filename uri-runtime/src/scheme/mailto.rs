@@ -24,7 +24,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 
-use super::{KnownScheme, SchemeError, SchemeErrorKind, check_utf8, check_view, decoded};
+use super::{KnownScheme, SchemeError, SchemeErrorKind, check_field, check_view, decoded};
 use crate::pct::{self, EncodeSet, classes};
 use crate::value::buf::UriBuf;
 use crate::value::uri::Uri;
@@ -54,7 +54,22 @@ pub struct Mailto<'a> {
 impl<'a> Mailto<'a> {
     /// Checks `uri` as a `mailto` URI: the scheme, the syntax of each
     /// address and header field, and that everything decodes to UTF-8,
-    /// so the accessors cannot fail.
+    /// so the accessors cannot fail; and that no escape spells a control
+    /// character a mail client would write into the message's header
+    /// (`subject=Hi%0D%0ABcc:%20x@evil`). Only the `body` may hold line
+    /// breaks, and only header values (the body included) tabs.
+    ///
+    /// ```
+    /// use uri_runtime::scheme::mailto::Mailto;
+    /// use uri_runtime::{SchemeErrorKind, Uri};
+    ///
+    /// let uri = Uri::parse("mailto:a@example.org?subject=Hi%0D%0ABcc:%20x@evil")?;
+    /// let err = Mailto::new(uri).unwrap_err();
+    /// assert_eq!((err.kind(), err.index()), (SchemeErrorKind::ControlCharacter, 31));
+    /// let uri = Uri::parse("mailto:a@example.org?body=line%0D%0Aline")?;
+    /// assert_eq!(Mailto::new(uri)?.body().as_deref(), Some("line\r\nline"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// ```
     /// use uri_runtime::scheme::mailto::Mailto;
@@ -68,7 +83,8 @@ impl<'a> Mailto<'a> {
     /// # Errors
     ///
     /// [`SchemeErrorKind::NotThisScheme`], a rule of RFC 6068 broken, or
-    /// [`SchemeErrorKind::InvalidUtf8`], each with its byte.
+    /// [`SchemeErrorKind::InvalidUtf8`] or
+    /// [`SchemeErrorKind::ControlCharacter`], each with its byte.
     pub fn new(uri: Uri<'a>) -> Result<Mailto<'a>, SchemeError> {
         check_view(&uri, &[KnownScheme::Mailto])?;
         let parts = uri.components();
@@ -77,9 +93,9 @@ impl<'a> Mailto<'a> {
             (Some(range), _) | (None, Some(range)) => range.start - 1,
             (None, None) => uri.as_str().len(),
         };
-        check_utf8(uri.as_str(), start..end)?;
+        check_field(uri.as_str(), start..end, &[])?;
         if let Some(query) = parts.query() {
-            check_utf8(uri.as_str(), query)?;
+            check_header_fields(uri.as_str(), query)?;
         }
         Ok(Mailto { uri, to_end: end })
     }
@@ -159,6 +175,26 @@ impl<'a> Mailto<'a> {
             })
             .flat_map(addresses)
     }
+}
+
+/// Each header field of the query `text[query]`: its name without control
+/// characters, its value with tabs only, or with line breaks and tabs for
+/// the `body`.
+fn check_header_fields(text: &str, query: core::ops::Range<usize>) -> Result<(), SchemeError> {
+    let mut at = query.start;
+    for field in text.get(query).unwrap_or_default().split('&') {
+        let (name, value) = field.split_once('=').unwrap_or((field, ""));
+        let value_at = at + name.len() + 1;
+        check_field(text, at..at + name.len(), &[])?;
+        let allowed: &[u8] = if decoded(name).eq_ignore_ascii_case("body") {
+            b"\r\n\t"
+        } else {
+            b"\t"
+        };
+        check_field(text, value_at..value_at + value.len(), allowed)?;
+        at += field.len() + 1;
+    }
+    Ok(())
 }
 
 impl<'a> TryFrom<Uri<'a>> for Mailto<'a> {
@@ -249,10 +285,24 @@ impl MailtoBuilder {
     }
 
     /// Adds any header field; `body` is written as [`body`](Self::body)
-    /// writes it.
+    /// writes it, and `to`, `cc` and `bcc` take one address each, checked
+    /// as [`cc`](Self::cc) checks it, so no header can slip a list past
+    /// the address check.
+    ///
+    /// ```
+    /// use uri_runtime::scheme::mailto::MailtoBuilder;
+    ///
+    /// let built = MailtoBuilder::new().to("a@example.org").header("BCC", "not an address, evil@x").build();
+    /// assert!(built.is_err());
+    /// ```
     pub fn header(mut self, name: &str, value: &str) -> MailtoBuilder {
         if name.eq_ignore_ascii_case("body") {
             return self.body(value);
+        }
+        for field in ["to", "cc", "bcc"] {
+            if name.eq_ignore_ascii_case(field) {
+                return self.address_field(field, value);
+            }
         }
         for (part, text) in [("header name", name), ("header value", value)] {
             if let Some(at) = text.find(['\r', '\n']) {

@@ -31,6 +31,8 @@ pub mod mailto;
 use alloc::borrow::Cow;
 use core::ops::Range;
 
+use uri_core::pct::decode_triplet;
+
 use crate::pct;
 use crate::value::uri::{Uri, UriRef};
 pub use uri_core::scheme::{KnownScheme, SchemeError, SchemeErrorKind};
@@ -94,21 +96,37 @@ fn check_view(uri: &Uri<'_>, schemes: &[KnownScheme]) -> Result<KnownScheme, Sch
     Ok(scheme)
 }
 
-/// That `text[range]` decodes to UTF-8; a view calls it once, so its
-/// accessors can decode with [`decoded`] without failing.
-fn check_utf8(text: &str, range: Range<usize>) -> Result<(), SchemeError> {
+/// That `text[range]` decodes to UTF-8 and spells no control character
+/// but those in `allowed`; a view calls it once for each field it hands
+/// out, so its accessors can decode with [`decoded`] without failing and
+/// never hand a protocol a line break it did not expect.
+fn check_field(text: &str, range: Range<usize>, allowed: &[u8]) -> Result<(), SchemeError> {
     let start = range.start;
-    match pct::decode_utf8(text.get(range).unwrap_or_default()) {
-        Ok(_) => Ok(()),
-        Err(err) => Err(SchemeError::new(
+    let field = text.get(range).unwrap_or_default();
+    if let Err(err) = pct::decode_utf8(field) {
+        return Err(SchemeError::new(
             start + err.index(),
             1,
             SchemeErrorKind::InvalidUtf8,
+        ));
+    }
+    // A URI holds no raw control character, so only escapes can spell one.
+    let bytes = field.as_bytes();
+    let control = (0..bytes.len()).find(|&i| {
+        decode_triplet(bytes, i, bytes.len())
+            .is_some_and(|b| (b < 0x20 || b == 0x7F) && !allowed.contains(&b))
+    });
+    match control {
+        Some(at) => Err(SchemeError::new(
+            start + at,
+            3,
+            SchemeErrorKind::ControlCharacter,
         )),
+        None => Ok(()),
     }
 }
 
-/// Decoded text that [`check_utf8`] passed.
+/// Decoded text that [`check_field`] passed.
 fn decoded(raw: &str) -> Cow<'_, str> {
     pct::decode_utf8(raw).unwrap_or(Cow::Borrowed(raw))
 }
