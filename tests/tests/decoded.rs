@@ -2,7 +2,7 @@
 //! redacted display: decoded text, borrowed when nothing changes, errors
 //! at their offset in the whole URI, and no secret in any output.
 
-use uri::UriBuf;
+use uri::{UriBuf, UriRefBuf};
 
 fn uri(text: &str) -> UriBuf {
     UriBuf::parse(text).unwrap()
@@ -42,8 +42,56 @@ fn redaction_hides_passwords_and_optionally_query_values() {
     assert!(!format!("{:?}", u.redacted()).contains("s3cret"));
     // The result is still a valid URI; no password, nothing changed.
     assert!(UriBuf::parse(u.redacted().query_values().to_string()).is_ok());
+    // A userinfo without `:` may be a token: all of it is hidden.
     assert_eq!(
         uri("https://ada@h/").redacted().to_string(),
-        "https://ada@h/"
+        "https://***@h/"
+    );
+}
+
+#[test]
+fn redaction_hides_tokens_fragments_and_passwords_with_raw_delimiters() {
+    for (text, shown, ambiguous) in [
+        (
+            "https://ghp_TOKEN@github.com/o/r.git",
+            "https://***@github.com/o/r.git",
+            false,
+        ),
+        ("https://user%3Asecret@h/", "https://***@h/", false),
+        ("https://:tok@h/", "https://:***@h/", false),
+        (
+            "postgres://admin:p@ss#word@db:5432/app",
+            "postgres://***@db:5432/app",
+            true,
+        ),
+        (
+            "postgres://admin:p@ss/w@rd@db/app",
+            "postgres://***@db/app",
+            true,
+        ),
+        ("https://u:p@h/x?email=a@b.com", "https://***@b.com", true),
+        (
+            "https://h/no/userinfo@here",
+            "https://h/no/userinfo@here",
+            false,
+        ),
+    ] {
+        let u = uri(text);
+        assert_eq!(u.redacted().to_string(), shown, "{text}");
+        assert_eq!(u.redacted().is_ambiguous(), ambiguous, "{text}");
+        assert!(UriRefBuf::parse(u.redacted().to_string()).is_ok(), "{text}");
+    }
+    let u = uri("https://h/cb?code=1#access_token=abc&state=2");
+    assert_eq!(
+        u.redacted().fragment().query_values().to_string(),
+        "https://h/cb?code=***#***"
+    );
+    // Hidden credentials that reach into the query leave the rest to hide.
+    let u = uri("https://u:p@h/?e=x@y&token=abc#f@g");
+    assert_eq!(u.redacted().query_values().to_string(), "https://***@g");
+    let u = uri("https://u:p@h/?e=x@y&token=abc");
+    assert_eq!(
+        u.redacted().query_values().to_string(),
+        "https://***@y&token=***"
     );
 }

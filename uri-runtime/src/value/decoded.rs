@@ -103,8 +103,20 @@ impl_each! {
             Some(self.0.decoded(self.0.parts.fragment()?))
         }
 
-        /// A display for logs: the password replaced by `***`; with
-        /// [`Redacted::query_values`], every query value too.
+        /// A display for logs that hides the secrets a URI may carry: a
+        /// password as `***` (`ada:***@`), and a userinfo without `:` as
+        /// a whole (`***@`), since that form is how access tokens travel
+        /// (`https://ghp_…@github.com/`); with
+        /// [`Redacted::query_values`] every query value, with
+        /// [`Redacted::fragment`] the fragment (`#access_token=…`).
+        ///
+        /// A password written with a raw `@`, `/`, `?` or `#` (never
+        /// encoded) ends the userinfo early, so part of it is read as host,
+        /// path or fragment: `postgres://admin:p@ss#word@db/app` has the
+        /// host `ss`. Whenever an `@` follows the userinfo, the display
+        /// hides everything up to the last `@` and
+        /// [`Redacted::is_ambiguous`] says so; the host it then shows is
+        /// what the writer probably meant, not what the URI says.
         ///
         /// ```
         /// use uri_runtime::Uri;
@@ -115,20 +127,29 @@ impl_each! {
         ///     u.redacted().query_values().to_string(),
         ///     "https://ada:***@example.com/api?token=***&page=***"
         /// );
+        ///
+        /// let token = Uri::parse("https://ghp_TOKEN@github.com/o/r.git#access_token=x")?;
+        /// assert_eq!(token.redacted().fragment().to_string(), "https://***@github.com/o/r.git#***");
+        ///
+        /// let raw = Uri::parse("postgres://admin:p@ss#word@db:5432/app")?;
+        /// assert_eq!(raw.redacted().to_string(), "postgres://***@db:5432/app");
+        /// assert!(raw.redacted().is_ambiguous());
         /// # Ok::<(), uri_runtime::ParseError>(())
         /// ```
         pub fn redacted(&self) -> Redacted<'a> {
-            Redacted { parsed: self.0, query_values: false }
+            Redacted { parsed: self.0, query_values: false, fragment: false }
         }
     }
 }
 
 /// A URI shown with its secrets hidden; from `redacted()` on every URI
-/// type. It is still a valid URI reference (`*` may stand in both places).
+/// type. It is still a valid URI reference (`*` may stand in every place
+/// it is written).
 #[derive(Clone, Copy)]
 pub struct Redacted<'a> {
     parsed: Parsed<'a>,
     query_values: bool,
+    fragment: bool,
 }
 
 impl Redacted<'_> {
@@ -138,6 +159,34 @@ impl Redacted<'_> {
     pub fn query_values(mut self) -> Self {
         self.query_values = true;
         self
+    }
+
+    /// Hides the fragment as well (`#***`), where OAuth's implicit flow
+    /// puts its tokens.
+    #[must_use]
+    pub fn fragment(mut self) -> Self {
+        self.fragment = true;
+        self
+    }
+
+    /// Whether an `@` follows the userinfo, so that a password with a raw
+    /// `@`, `/`, `?` or `#` may reach past it; the display then hides
+    /// everything up to the last `@`.
+    pub fn is_ambiguous(&self) -> bool {
+        self.hidden_until().is_some_and(|end| {
+            self.parsed
+                .parts
+                .userinfo()
+                .is_some_and(|userinfo| end > userinfo.end)
+        })
+    }
+
+    /// Where the hidden credentials end: the `@` after the userinfo, or
+    /// the last `@` of the text when one follows it.
+    fn hidden_until(&self) -> Option<usize> {
+        let userinfo = self.parsed.parts.userinfo()?;
+        let last_at = self.parsed.text.rfind('@').unwrap_or(userinfo.end);
+        Some(last_at.max(userinfo.end))
     }
 }
 
@@ -151,16 +200,31 @@ impl fmt::Debug for Redacted<'_> {
 impl fmt::Display for Redacted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = self.parsed.text;
+        let parts = &self.parsed.parts;
         let slice = |range: Range<usize>| text.get(range).unwrap_or_default();
         let mut written = 0;
-        if let Some((user, Some(password))) = self.parsed.credentials() {
-            f.write_str(slice(0..user.end))?;
-            f.write_str(":***")?;
-            written = password.end;
+        match (self.parsed.credentials(), self.hidden_until()) {
+            (Some((user, Some(_))), Some(end)) if !self.is_ambiguous() => {
+                f.write_str(slice(0..user.end))?;
+                f.write_str(":***")?;
+                written = end;
+            }
+            (Some((user, _)), Some(end)) => {
+                f.write_str(slice(0..user.start))?;
+                f.write_str("***")?;
+                written = end;
+            }
+            _ => {}
         }
-        if let Some(query) = self.parsed.parts.query().filter(|_| self.query_values) {
-            f.write_str(slice(written..query.start))?;
-            for (n, pair) in slice(query.clone()).split('&').enumerate() {
+        // Where the hidden credentials reach into the query or fragment,
+        // only what follows them is left to hide.
+        if let Some(query) = parts
+            .query()
+            .filter(|q| self.query_values && q.end > written)
+        {
+            let start = query.start.max(written);
+            f.write_str(slice(written..start))?;
+            for (n, pair) in slice(start..query.end).split('&').enumerate() {
                 if n > 0 {
                     f.write_str("&")?;
                 }
@@ -170,6 +234,14 @@ impl fmt::Display for Redacted<'_> {
                 }
             }
             written = query.end;
+        }
+        if let Some(fragment) = parts
+            .fragment()
+            .filter(|r| self.fragment && r.end > written)
+        {
+            f.write_str(slice(written..fragment.start.max(written)))?;
+            f.write_str("***")?;
+            written = fragment.end;
         }
         f.write_str(slice(written..text.len()))
     }
