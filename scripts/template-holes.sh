@@ -32,14 +32,14 @@ n, style = int(sys.argv[1]), sys.argv[2]
 literal = "http://a/" + "/".join("{h%d}" % i for i in range(n))
 if style == "captured":
     params = ", ".join("h%d: u32" % i for i in range(n))
-    print("fn build(%s) -> uri_runtime::UriBuf {\n    uri_runtime::uri!(\"%s\")\n}" % (params, literal))
-    print("fn main() {\n    let u = build(%s);\n    println!(\"{}\", u.as_str().len());\n}"
+    print("fn build(%s) -> Result<uri_runtime::UriBuf, uri_runtime::DotSegmentError> {\n    uri_runtime::uri!(\"%s\")\n}" % (params, literal))
+    print("fn main() {\n    let u = build(%s).unwrap();\n    println!(\"{}\", u.as_str().len());\n}"
           % ", ".join(str(i) for i in range(n)))
 else:
     suffix = "u32" if style == "typed" else ""
     call = 'uri_runtime::uri!("%s", %s)' % (
         literal, ", ".join("h%d = %d%s" % (i, i, suffix) for i in range(n)))
-    print("fn main() {\n    let u = %s;\n    println!(\"{}\", u.as_str().len());\n}" % call)
+    print("fn main() {\n    let u = %s.unwrap();\n    println!(\"{}\", u.as_str().len());\n}" % call)
 PY
 }
 echo "| holes | style | wall | peak memory |"

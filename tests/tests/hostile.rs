@@ -83,7 +83,7 @@ fn cr_lf_and_nul_are_always_encoded() {
     }
     assert_eq!(pct::encode_form(data), "a%0D%0Ab%00c");
     assert_eq!(
-        uri!("https://x.org/{data}?q={data}#{data}"),
+        uri!("https://x.org/{data}?q={data}#{data}").unwrap(),
         "https://x.org/a%0D%0Ab%00c?q=a%0D%0Ab%00c#a%0D%0Ab%00c"
     );
 }

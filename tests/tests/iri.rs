@@ -8,7 +8,7 @@ mod common;
 
 use common::{cases, flag, text};
 use proptest::prelude::*;
-use uri_core::table::{is_bidi_formatting, is_ucschar};
+use uri_core::table::{is_bidi_formatting, is_default_ignorable, is_ucschar};
 
 /// The seeds' example, compiled: a `const` with the host in punycode and
 /// the path percent-encoded as UTF-8.
@@ -465,8 +465,10 @@ proptest! {
         prop_assert_eq!(shape(uri.components()), shape(iri.components()));
         let back = uri.to_iri();
         prop_assert_eq!(back.components(), Iri::parse(back.as_str()).unwrap().components());
-        // Without escapes in the IRI, the round trip is exact.
-        if !text.contains('%') {
+        prop_assert_eq!(back.to_uri().normalize(), uri.normalize());
+        // Without escapes or invisible characters (which display keeps
+        // escaped) in the IRI, the round trip is exact.
+        if !text.contains('%') && !text.chars().any(is_default_ignorable) {
             prop_assert_eq!(back.as_str(), text.as_str());
         }
     }
@@ -478,7 +480,12 @@ proptest! {
         let uri = iri.to_uri_idna().unwrap();
         prop_assert!(uri.host().is_none_or(str::is_ascii));
         let back = uri.to_iri_idna();
-        if !text.contains('%') {
+        prop_assert_eq!(back.to_uri_idna().unwrap().normalize(), uri.normalize());
+        // Exact where display shows every label and character: no escapes,
+        // no invisible characters, no label that passes for another.
+        let host = uri.host().unwrap_or("");
+        let every_label_shown = uri_idna::host_for_display(host) == uri_idna::host_to_unicode(host);
+        if !text.contains('%') && !text.chars().any(is_default_ignorable) && every_label_shown {
             prop_assert_eq!(back.as_str(), text.as_str());
         }
     }
@@ -539,4 +546,28 @@ fn conversions_between_the_iri_and_uri_types() {
     let owned: uri::IriBuf = "http://例え.jp/".parse().unwrap();
     assert_eq!(owned.to_uri_idna().unwrap(), "http://xn--r8jz45g.jp/");
     assert_eq!(owned.to_uri().to_iri(), "http://例え.jp/");
+}
+
+#[test]
+fn display_keeps_look_alike_hosts_and_invisible_characters_encoded() {
+    for (uri, shown) in [
+        // All-Cyrillic `аррӏе.com`, a whole-script look-alike of apple.com.
+        ("http://xn--80ak6aa92e.com/", "http://xn--80ak6aa92e.com/"),
+        // `paypаl.com` with one Cyrillic `а`.
+        ("http://xn--paypl-7ve.com/", "http://xn--paypl-7ve.com/"),
+        // Real international names are shown.
+        ("http://xn--bcher-kva.example/", "http://bücher.example/"),
+        ("http://xn--h1alffa9f.xn--p1ai/", "http://россия.рф/"),
+        // Zero width space, word joiner, an isolate, soft hyphen: escaped.
+        ("http://h/a%E2%80%8Bb", "http://h/a%E2%80%8Bb"),
+        (
+            "http://h/p%E2%81%A6x%E2%81%A0",
+            "http://h/p%E2%81%A6x%E2%81%A0",
+        ),
+        ("http://h/?q=%C2%AD", "http://h/?q=%C2%AD"),
+        ("http://h/#%EF%B8%8F", "http://h/#%EF%B8%8F"),
+        ("http://h/caf%C3%A9", "http://h/café"),
+    ] {
+        assert_eq!(Uri::parse(uri).unwrap().to_iri_idna(), shown, "{uri}");
+    }
 }

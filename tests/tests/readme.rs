@@ -12,7 +12,7 @@ fn readme_example_holds() -> Result<(), Box<dyn std::error::Error>> {
     assert_eq!(API.host(), Some("api.example.com"));
 
     let (user, tag, page) = ("ada/lovelace", "r&d", Some(2));
-    let url = uri!("https://api.example.com/users/{user}/posts?tag={tag}&page={page}");
+    let url = uri!("https://api.example.com/users/{user}/posts?tag={tag}&page={page}")?;
     assert_eq!(
         url,
         "https://api.example.com/users/ada%2Flovelace/posts?tag=r%26d&page=2"
@@ -134,7 +134,8 @@ fn readme_wild_text_example_holds() -> Result<(), Box<dyn std::error::Error>> {
         21
     );
     let id = "..";
-    let delete = uri!("https://api.example.com/v2/users/{id}/delete");
+    assert!(uri!("https://api.example.com/v2/users/{id}/delete").is_err());
+    let delete = UriBuf::parse("https://api.example.com/v2/users/%2E%2E/delete")?;
     assert!(url::Url::try_from(&delete).is_err());
     Ok(())
 }

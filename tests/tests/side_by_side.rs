@@ -46,7 +46,7 @@ mod links {
 mod api_client {
     pub fn ours(base: &str, user: &str, tag: &str, page: u32) -> Option<String> {
         let base = uri::UriBuf::parse(base).ok()?;
-        let mut url = base.append(&uri::uri_ref!("users/{user}/posts?tag={tag}"));
+        let mut url = base.append(&uri::uri_ref!("users/{user}/posts?tag={tag}").ok()?);
         url.query_edit().set("page", &page.to_string());
         Some(url.into_string())
     }

@@ -32,6 +32,26 @@ fn decoded(text: &str) -> String {
         .into_owned()
 }
 
+/// The template's result where no segment the value wrote is `.` or `..`;
+/// where one is, that it was refused (and `None`).
+fn written<T>(
+    result: Result<T, uri::DotSegmentError>,
+    segments: &[&str],
+) -> Result<Option<T>, TestCaseError> {
+    let dot = segments.iter().any(|s| matches!(*s, "." | ".."));
+    match result {
+        Ok(value) => {
+            prop_assert!(!dot, "a dot segment was written: {:?}", segments);
+            Ok(Some(value))
+        }
+        Err(err) => {
+            prop_assert!(dot, "refused without a dot segment: {:?}", segments);
+            prop_assert!(matches!(err.segment(), "." | ".."));
+            Ok(None)
+        }
+    }
+}
+
 fn params(u: &UriBuf) -> Vec<(String, String)> {
     u.query_params()
         .map(|p| {
@@ -46,7 +66,7 @@ proptest! {
 
     #[test]
     fn a_segment_value_is_one_segment(v in value()) {
-        let u = uri!("https://h/a/{v}/z");
+        let Some(u) = written(uri!("https://h/a/{v}/z"), &[&v])? else { return Ok(()) };
         reparses(u.as_str(), u.components())?;
         let segments: Vec<&str> = u.path_segments().collect();
         prop_assert_eq!(segments.len(), 3);
@@ -57,7 +77,9 @@ proptest! {
 
     #[test]
     fn a_first_segment_never_becomes_a_scheme_or_authority(v in value()) {
-        let r: UriRefBuf = uri_ref!("{v}/z");
+        let Some(r): Option<UriRefBuf> = written(uri_ref!("{v}/z"), &[&v])? else {
+            return Ok(());
+        };
         reparses(r.as_str(), r.components())?;
         prop_assert_eq!(r.scheme(), None);
         prop_assert_eq!(r.authority(), None);
@@ -70,7 +92,8 @@ proptest! {
 
     #[test]
     fn a_path_value_keeps_its_slashes_only(v in value()) {
-        let u = uri!("https://h/{*v}");
+        let segments: Vec<&str> = v.split('/').collect();
+        let Some(u) = written(uri!("https://h/{*v}"), &segments)? else { return Ok(()) };
         reparses(u.as_str(), u.components())?;
         prop_assert_eq!(decoded(u.path()), format!("/{v}"));
         prop_assert!(u.path_segments().all(|s| !matches!(s, "." | "..")));
@@ -79,7 +102,8 @@ proptest! {
 
     #[test]
     fn a_path_value_never_makes_an_authority(v in value()) {
-        let u = uri!("s:{*v}");
+        let segments: Vec<&str> = v.split('/').collect();
+        let Some(u) = written(uri!("s:{*v}"), &segments)? else { return Ok(()) };
         reparses(u.as_str(), u.components())?;
         prop_assert_eq!(u.authority(), None);
         prop_assert_eq!((u.query(), u.fragment()), (None, None));

@@ -575,3 +575,56 @@ fn iris_serialize_as_their_text_and_deserialize_by_parsing() {
     let err = serde_json::from_str::<uri::IriBuf>(r#""https://e.com/\u202efdp""#).unwrap_err();
     assert!(err.to_string().contains("at byte 14"), "{err}");
 }
+
+// Data never becomes structure: a segment value `.` or `..` is a step
+// whatever its spelling (RFC 3986 section 2.3), so no URI is written.
+
+#[test]
+fn builders_refuse_dot_segment_values_where_they_would_start() {
+    for segments in [
+        &["v2", "users", "..", "delete"][..],
+        &["."],
+        &["a", "b", ".."],
+    ] {
+        let built = UriBuilder::new()
+            .scheme("https")
+            .host("h")
+            .path_segments(segments)
+            .build();
+        let Err(BuildError::DotSegment(err)) = built else {
+            panic!("{segments:?} gave {built:?}")
+        };
+        let at = segments
+            .iter()
+            .position(|s| matches!(*s, "." | ".."))
+            .unwrap();
+        let start: usize = segments[..at].iter().map(|s| s.len() + 1).sum::<usize>() + 1;
+        assert_eq!((err.segment(), err.index()), (segments[at], start));
+    }
+    // Dots inside a segment are data, and a later `path` replaces the refusal.
+    let ok = UriBuilder::new()
+        .path_segments(["..x", ".a."])
+        .build_ref()
+        .unwrap();
+    assert_eq!(ok, "/..x/.a.");
+    let replaced = UriBuilder::new()
+        .path_segments([".."])
+        .path("/a")
+        .build_ref()
+        .unwrap();
+    assert_eq!(replaced, "/a");
+
+    let mut u = UriBuf::parse("https://h/api/v2?k=1").unwrap();
+    let err = u.push_segment("..").unwrap_err();
+    let BuildError::DotSegment(err) = err else {
+        panic!("{err}")
+    };
+    assert_eq!(err.index(), "https://h/api/v2/".len());
+    assert_eq!(u, "https://h/api/v2?k=1", "unchanged");
+    assert!(u.push_segment(".").is_err());
+    u.push_segment("...").unwrap();
+    assert_eq!(u, "https://h/api/v2/...?k=1");
+    // And what normalize would have made of the old `%2E%2E` spelling:
+    let old = Uri::parse("https://h/api/v2/%2E%2E").unwrap();
+    assert_eq!(old.normalize(), "https://h/api/");
+}

@@ -237,3 +237,40 @@ mod one_reading_of_a_template {
         }
     }
 }
+
+#[test]
+fn expansion_writes_dot_values_as_the_rfc_says_and_refuses_them_on_request() {
+    let template = UriTemplate::parse("/v2/users/{id}/delete{?x}").unwrap();
+    for id in ["..", ".", "%2E%2E"] {
+        // RFC 6570 writes `..` as it is; `%` of a value is encoded.
+        let expanded = template.expand(&[("id", id)]).unwrap();
+        assert!(expanded.as_str().starts_with("/v2/users/"), "{expanded}");
+    }
+    assert_eq!(
+        template.expand(&[("id", "..")]).unwrap(),
+        "/v2/users/../delete"
+    );
+    for (vars, at) in [(&[("id", "..")][..], 10), (&[("id", ".")], 10)] {
+        let err = template.expand_no_dot_segments(&vars).unwrap_err();
+        assert!(
+            matches!(&err, ExpandError::DotSegment { index, .. } if *index == at),
+            "{err:?}"
+        );
+    }
+    // A reserved expansion can bring escaped dots too.
+    let reserved = UriTemplate::parse("/files/{+path}").unwrap();
+    assert!(
+        reserved
+            .expand_no_dot_segments(&[("path", "a/%2e%2E/b")])
+            .is_err()
+    );
+    assert!(
+        reserved
+            .expand_no_dot_segments(&[("path", "a/b.c/d")])
+            .is_ok()
+    );
+    // The template's own dot segments are its structure.
+    let up = UriTemplate::parse("../{name}").unwrap();
+    assert_eq!(up.expand_no_dot_segments(&[("name", "x")]).unwrap(), "../x");
+    assert!(up.expand_no_dot_segments(&[("name", "..")]).is_err());
+}

@@ -354,6 +354,43 @@ pub const fn is_bidi_control(c: char) -> bool {
     is_bidi_formatting(c) || matches!(c as u32, 0x2066..=0x2069)
 }
 
+/// `Default_Ignorable_Code_Point` (Unicode's `DerivedCoreProperties.txt`):
+/// characters that render as nothing at all, such as SOFT HYPHEN, ZERO
+/// WIDTH SPACE and JOINER, the variation selectors, the Arabic letter
+/// mark and the bidi controls. Text shown to people keeps these escaped,
+/// so that what is shown is every character that is there.
+///
+/// ```
+/// use uri_core::table::is_default_ignorable;
+///
+/// assert!(is_default_ignorable('\u{200B}'));
+/// assert!(is_default_ignorable('\u{AD}'));
+/// assert!(is_default_ignorable('\u{2066}'));
+/// assert!(!is_default_ignorable('é'));
+/// ```
+pub const fn is_default_ignorable(c: char) -> bool {
+    matches!(
+        c as u32,
+        0x00AD
+            | 0x034F
+            | 0x061C
+            | 0x115F..=0x1160
+            | 0x17B4..=0x17B5
+            | 0x180B..=0x180F
+            | 0x200B..=0x200F
+            | 0x202A..=0x202E
+            | 0x2060..=0x206F
+            | 0x3164
+            | 0xFE00..=0xFE0F
+            | 0xFEFF
+            | 0xFFA0
+            | 0xFFF0..=0xFFF8
+            | 0x1BCA0..=0x1BCA3
+            | 0x1D173..=0x1D17A
+            | 0xE0000..=0xE0FFF
+    )
+}
+
 /// For every byte, the bits of the classes it belongs to.
 ///
 /// Computed at compile time from the ABNF definitions; nothing here is

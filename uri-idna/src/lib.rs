@@ -34,6 +34,10 @@
 
 extern crate alloc;
 
+mod display;
+
+pub use display::host_for_display;
+
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;

@@ -1,18 +1,21 @@
 //! Building request URLs safely: user data goes through template holes or
 //! the builder, each value encoded for the component it lands in, so no
-//! value can add a path segment, a parameter or a fragment.
+//! value can add a path segment, a parameter or a fragment; and a value
+//! that would be the segment `.` or `..` is refused, since no encoding of
+//! it is data.
 //!
 //! Run it with `cargo run --example request_urls`.
 
-use uri_runtime::{UriBuf, UriBuilder, uri};
+use uri_runtime::{DotSegmentError, UriBuf, UriBuilder, uri};
 
 /// A search request: `page` is optional and `tags` repeat.
 fn search_url(query: &str, tags: &[&str], page: Option<u32>) -> UriBuf {
     uri!("https://api.example.com/v2/search?q={query}&tag={tags}&page={page}")
 }
 
-/// A file under a user's folder: the name is one segment, whatever it holds.
-fn file_url(user: &str, name: &str) -> UriBuf {
+/// A file under a user's folder: the name is one segment, whatever it
+/// holds, or an error where it would be a step (`..`).
+fn file_url(user: &str, name: &str) -> Result<UriBuf, DotSegmentError> {
     uri!("https://files.example.com/users/{user}/files/{name}")
 }
 
@@ -33,7 +36,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("bob", "../../etc/passwd"),
         ("eve", ".."),
     ] {
-        println!("{user}, {name:?}\n  -> {}", file_url(user, name));
+        match file_url(user, name) {
+            Ok(url) => println!("{user}, {name:?}\n  -> {url}"),
+            Err(err) => println!("{user}, {name:?}\n  refused: {err}"),
+        }
     }
 
     println!("\n== The builder, when the host comes at run time too");

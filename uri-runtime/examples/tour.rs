@@ -110,18 +110,29 @@ fn templates() {
     let tags = ["a&b", "c=d"];
     let page: Option<u32> = None;
     let note = "see #3";
-    let url =
-        uri!("https://api.example.com/users/{user}/files/{*path}?tag={tags}&page={page}#{note}");
     println!(
         "  user = {user:?}, path = {path:?}, tags = {tags:?}, page = {page:?}, note = {note:?}"
     );
-    println!("  = {url}");
-    println!(
-        "  path {:?}, query {:?}, fragment {:?}\n",
-        url.path(),
-        url.query(),
-        url.fragment()
-    );
+    // A template with a path hole is a `Result`: a value there that comes
+    // out as `.` or `..` would be a step, not data, however it is encoded.
+    match uri!("https://api.example.com/users/{user}/files/{*path}?tag={tags}&page={page}#{note}") {
+        Ok(url) => {
+            println!("  = {url}");
+            println!(
+                "  path {:?}, query {:?}, fragment {:?}",
+                url.path(),
+                url.query(),
+                url.fragment()
+            );
+        }
+        Err(err) => println!("  refused: {err}"),
+    }
+    let user = "..";
+    println!("  user = {user:?}");
+    match uri!("https://api.example.com/users/{user}/files/{*path}") {
+        Ok(url) => println!("  = {url}\n"),
+        Err(err) => println!("  refused: {err}\n"),
+    }
 }
 
 /// The host through IDNA while compiling and back for display (feature

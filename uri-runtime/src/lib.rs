@@ -285,6 +285,8 @@ pub use value::iter::{PathSegments, QueryPairs};
 pub use value::port::PortError;
 pub use value::uri::{Uri, UriRef};
 #[cfg(feature = "alloc")]
+pub use write::dot_segment::DotSegmentError;
+#[cfg(feature = "alloc")]
 pub use write::dots::remove_dot_segments;
 
 /// What the differential tests and the fuzz targets reach that users

@@ -52,7 +52,9 @@ pub(crate) fn expand(
         canonical,
     };
     let statements = plan.statements();
-    let finish = finish(header.grammar);
+    let path = canonical.parts.path();
+    let path_hole = canonical.holes.iter().any(|(at, _)| path.contains(at));
+    let finish = finish(header.grammar, path_hole);
     let body = quote! {
         let mut #writer = #krate::__private::TemplateWriter::new(#head, #head_raw, #capacity);
         #(#statements)*
@@ -75,17 +77,24 @@ const BOUND_PER_MATCH: usize = 32;
 pub(crate) fn empty(header: &Header, parts: Components) -> TokenStream {
     let krate = &header.krate;
     let raw = raw_tokens(&parts);
-    let finish = finish(header.grammar);
+    let finish = finish(header.grammar, false);
     quote! { #krate::__private::TemplateWriter::new("", #raw, 0).#finish() }
 }
 
 /// The writer method that ends a template: a `UriBuf` for `uri!`, a
-/// `UriRefBuf` for `uri_ref!` (IRI literals take no holes).
-fn finish(grammar: Grammar) -> TokenStream {
-    if grammar.requires_scheme() {
-        quote!(into_uri)
-    } else {
-        quote!(into_uri_ref)
+/// `UriRefBuf` for `uri_ref!` (IRI literals take no holes). A template
+/// with a hole in its path gives a `Result` instead, since a value there
+/// may come out as the segment `.` or `..`, which no spelling keeps as
+/// data (`DotSegmentError`); one without such a hole cannot fail, and
+/// gives the value itself. A `Result` for every template was the
+/// alternative, and rejected: a query-only template would make its
+/// callers handle an error that cannot happen.
+fn finish(grammar: Grammar, path_hole: bool) -> TokenStream {
+    match (grammar.requires_scheme(), path_hole) {
+        (true, false) => quote!(into_uri),
+        (false, false) => quote!(into_uri_ref),
+        (true, true) => quote!(try_into_uri),
+        (false, true) => quote!(try_into_uri_ref),
     }
 }
 

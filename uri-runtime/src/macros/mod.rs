@@ -79,13 +79,26 @@ pub mod compile_time;
 ///     id = user_id,
 ///     tag = "a/b?c#d&e=f",
 ///     n = 3,
-/// );
+/// )?;
 /// assert_eq!(
 ///     url,
 ///     "https://api.example.com/users/42/posts?tag=a/b?c%23d%26e%3Df&page=3#part%202"
 /// );
 /// assert_eq!(url.query(), Some("tag=a/b?c%23d%26e%3Df&page=3"));
+///
+/// // No value in the path can be a step: `..` is refused, not encoded.
+/// let id = "..";
+/// assert!(uri!("https://api.example.com/users/{id}/delete").is_err());
+///
+/// // A template without a path hole cannot fail: no `Result`.
+/// let q = "a&b";
+/// assert_eq!(uri!("https://example.com/search?q={q}"), "https://example.com/search?q=a%26b");
+/// # Ok::<(), uri_runtime::DotSegmentError>(())
 /// ```
+///
+/// With a hole in the path the result is `Result<UriBuf, DotSegmentError>`
+/// (see [`DotSegmentError`](crate::DotSegmentError)); without one, a
+/// `UriBuf`.
 ///
 /// In the path a hole is part of one segment, so `/`, `?`, `#` and `%` in
 /// the value are encoded; `{*name}` takes a whole path and keeps its `/`.
@@ -136,7 +149,8 @@ macro_rules! uri {
 /// use uri_runtime::uri_ref;
 ///
 /// let name = "mailto:boss";
-/// assert_eq!(uri_ref!("{name}/inbox?unread={n}", n = 3), "mailto%3Aboss/inbox?unread=3");
+/// assert_eq!(uri_ref!("{name}/inbox?unread={n}", n = 3)?, "mailto%3Aboss/inbox?unread=3");
+/// # Ok::<(), uri_runtime::DotSegmentError>(())
 /// ```
 #[macro_export]
 macro_rules! uri_ref {

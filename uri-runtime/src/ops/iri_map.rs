@@ -6,7 +6,9 @@ use alloc::string::String;
 
 use uri_core::parse::parse_ipv4;
 use uri_core::pct::{EncodeSet, URI_CHARS, decode_triplet};
-use uri_core::table::{UNRESERVED, is_bidi_formatting, is_iprivate, is_ucschar};
+use uri_core::table::{
+    UNRESERVED, is_bidi_formatting, is_default_ignorable, is_iprivate, is_ucschar,
+};
 use uri_core::{Component, Components, HostKind};
 
 use crate::value::buf::{IriBuf, IriRefBuf, UriBuf, UriRefBuf};
@@ -59,8 +61,10 @@ fn encode_non_ascii(text: &str, _: Component) -> Cow<'_, str> {
 
 /// Section 3.2: escapes that spell a character allowed unescaped here
 /// (an unreserved ASCII character, `ucschar`, `iprivate` in the query,
-/// never a bidi formatting character) become that character; all other
-/// escapes (reserved characters, `%`, bytes that are not UTF-8) stay.
+/// never a bidi formatting character, and never a character that renders
+/// as nothing, so that what is shown is all that is there) become that
+/// character; all other escapes (reserved characters, `%`, bytes that are
+/// not UTF-8, invisible characters) stay.
 fn decode_for_display(text: &str, component: Component) -> Cow<'_, str> {
     if !text.contains('%') {
         return Cow::Borrowed(text);
@@ -109,7 +113,9 @@ fn shown_unescaped(c: char, component: Component) -> bool {
     if c.is_ascii() {
         return UNRESERVED.contains(c as u8);
     }
-    !is_bidi_formatting(c) && (is_ucschar(c) || (component == Component::Query && is_iprivate(c)))
+    !is_bidi_formatting(c)
+        && !is_default_ignorable(c)
+        && (is_ucschar(c) || (component == Component::Query && is_iprivate(c)))
 }
 
 /// A mapped host and its kind.
@@ -218,7 +224,7 @@ mod idna {
     use alloc::string::String;
 
     use uri_core::{Component, Components};
-    use uri_idna::{IdnaError, host_to_ascii, host_to_unicode};
+    use uri_idna::{IdnaError, host_for_display, host_to_ascii};
 
     use super::{decode_for_display, encode_non_ascii, mapped_host, rewrite, shown_unescaped};
     use crate::value::buf::{IriBuf, IriRefBuf, UriBuf, UriRefBuf};
@@ -233,11 +239,12 @@ mod idna {
         Ok(rewrite(parsed, &host, encode_non_ascii))
     }
 
-    /// Section 3.2 with `xn--` labels through UTS 46 `ToUnicode`, kept
-    /// when they decode to characters an IRI host may not hold.
+    /// Section 3.2 with `xn--` labels through UTS 46 `ToUnicode` where
+    /// UTS 39 allows them to be shown ([`host_for_display`]), kept when
+    /// they decode to characters an IRI host may not hold.
     fn for_display(parsed: &Parsed<'_>) -> (String, Components) {
         let host = mapped_host(parsed, |host, _| {
-            let unicode = host_to_unicode(host);
+            let unicode = host_for_display(host);
             let fits = unicode
                 .chars()
                 .all(|c| c.is_ascii() || shown_unescaped(c, Component::Host));
@@ -298,13 +305,22 @@ mod idna {
 
     impl Uri<'_> {
         /// [`to_iri`](Self::to_iri) with the host's `xn--` labels shown in
-        /// Unicode when they are valid (UTS 46 `ToUnicode`).
+        /// Unicode when they are valid (UTS 46 `ToUnicode`) and safe to
+        /// show: a label that could pass for another name (mixed scripts,
+        /// a whole-script look-alike of an ASCII name, an invisible
+        /// character) stays `xn--`, by the UTS 39 rules browsers apply
+        /// (see [`uri_idna::host_for_display`]). Characters that render
+        /// as nothing stay escaped everywhere.
         ///
         /// ```
         /// use uri_runtime::Uri;
         ///
         /// let uri = Uri::parse("http://xn--r8jz45g.jp/%E5%BC%95%E3%81%8D%E5%87%BA%E3%81%97")?;
         /// assert_eq!(uri.to_iri_idna(), "http://例え.jp/引き出し");
+        ///
+        /// // All-Cyrillic `аррӏе.com` passes for `apple.com`: not shown so.
+        /// let homograph = Uri::parse("http://xn--80ak6aa92e.com/a%E2%80%8Bb")?;
+        /// assert_eq!(homograph.to_iri_idna(), "http://xn--80ak6aa92e.com/a%E2%80%8Bb");
         /// # Ok::<(), uri_runtime::ParseError>(())
         /// ```
         pub fn to_iri_idna(&self) -> IriBuf {

@@ -14,6 +14,7 @@ use crate::pct::encode;
 use crate::value::buf::{UriBuf, UriRefBuf};
 use crate::value::uri::{Parsed, UriRef};
 use crate::write::compose::{Authority, write_as_is};
+use crate::write::dot_segment::{DotSegmentError, is_dot_segment};
 use crate::write::dots::Joined;
 
 /// Why a [`UriBuilder`] or a setter refused its values.
@@ -42,6 +43,12 @@ pub enum BuildError {
     /// With an authority, a non-empty path must start with `/` (RFC 3986
     /// section 3.3); adding one silently would change the path you gave.
     PathNotAbsolute,
+    /// A raw segment given to [`UriBuilder::path_segments`] or
+    /// [`push_segment`](crate::UriBuf::push_segment) is `.` or `..`,
+    /// which every reader takes as a step however it is encoded; the
+    /// error's index is where the segment would start in the path
+    /// (`path_segments`) or in the URI (`push_segment`).
+    DotSegment(DotSegmentError),
     /// An international host name with no ASCII form (feature `idna`);
     /// the error's offsets are into the name given to
     /// [`UriBuilder::host`].
@@ -68,6 +75,7 @@ impl fmt::Display for BuildError {
             BuildError::PathNotAbsolute => f.write_str(
                 "with an authority the path must be empty or start with \"/\": add the \"/\"",
             ),
+            BuildError::DotSegment(err) => err.fmt(f),
             #[cfg(feature = "idna")]
             BuildError::InternationalHost(err) => write!(f, "the host value is invalid: {err}"),
         }
@@ -116,6 +124,8 @@ pub struct UriBuilder<'a> {
     /// Why the host given to [`host`](Self::host) is no host, reported by
     /// `build` (the setters return `Self`, to chain).
     host_error: Option<BuildError>,
+    /// The first dot segment given to [`path_segments`](Self::path_segments).
+    segment_error: Option<DotSegmentError>,
 }
 
 impl<'a> UriBuilder<'a> {
@@ -158,6 +168,7 @@ impl<'a> UriBuilder<'a> {
             query: parsed.query().map(Cow::Borrowed),
             fragment: parsed.fragment().map(Cow::Borrowed),
             host_error: None,
+            segment_error: None,
         }
     }
 
@@ -275,12 +286,23 @@ impl<'a> UriBuilder<'a> {
     #[must_use]
     pub fn path(mut self, raw: &'a str) -> Self {
         self.path = encode(raw, &PATH);
+        self.segment_error = None;
         self
     }
 
     /// A path from raw segments, each encoded with
     /// [`PATH_SEGMENT`](crate::pct::PATH_SEGMENT) (so a `/` inside one is
-    /// `%2F`), joined by `/` after a leading `/`.
+    /// `%2F`), joined by `/` after a leading `/`. A segment `.` or `..` is
+    /// refused by `build` with [`BuildError::DotSegment`]: it would be a
+    /// step, not data, whatever its spelling.
+    ///
+    /// ```
+    /// use uri_runtime::{BuildError, UriBuilder};
+    ///
+    /// let built = UriBuilder::new().scheme("https").host("h").path_segments(["v2", "..", "x"]).build();
+    /// let Err(BuildError::DotSegment(err)) = built else { panic!() };
+    /// assert_eq!((err.segment(), err.index()), ("..", 4)); // in the path "/v2/.."
+    /// ```
     #[must_use]
     pub fn path_segments<I, S>(mut self, segments: I) -> Self
     where
@@ -288,9 +310,14 @@ impl<'a> UriBuilder<'a> {
         S: AsRef<str>,
     {
         let mut path = String::new();
+        self.segment_error = None;
         for segment in segments {
+            let segment = segment.as_ref();
             path.push('/');
-            path.push_str(&encode(segment.as_ref(), &PATH_SEGMENT));
+            if is_dot_segment(segment) && self.segment_error.is_none() {
+                self.segment_error = Some(DotSegmentError::new(path.len(), segment));
+            }
+            path.push_str(&encode(segment, &PATH_SEGMENT));
         }
         self.path = Cow::Owned(path);
         self
@@ -300,6 +327,7 @@ impl<'a> UriBuilder<'a> {
     #[must_use]
     pub fn path_encoded(mut self, text: &'a str) -> Self {
         self.path = Cow::Borrowed(text);
+        self.segment_error = None;
         self
     }
 
@@ -384,6 +412,9 @@ impl<'a> UriBuilder<'a> {
     pub(crate) fn write(&self) -> Result<(String, Components), BuildError> {
         if let Some(err) = &self.host_error {
             return Err(err.clone());
+        }
+        if let Some(err) = self.segment_error {
+            return Err(BuildError::DotSegment(err));
         }
         let check = |value: &Option<Cow<'a, str>>, component| match value {
             Some(text) => {

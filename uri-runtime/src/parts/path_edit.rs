@@ -8,14 +8,11 @@ use crate::parts::builder::BuildError;
 use crate::pct::{PATH_SEGMENT, encode};
 use crate::value::buf::{UriBuf, UriRefBuf};
 use crate::value::uri::{Uri, UriRef};
+use crate::write::dot_segment::{DotSegmentError, is_dot_segment};
 
 /// The path with one more segment from raw text (see `push_segment`).
 fn pushed(path: &str, has_authority: bool, raw: &str) -> String {
-    let segment = match raw {
-        "." => "%2E".into(),
-        ".." => "%2E%2E".into(),
-        raw => encode(raw, &PATH_SEGMENT),
-    };
+    let segment = encode(raw, &PATH_SEGMENT);
     let mut next = String::with_capacity(path.len() + 1 + segment.len());
     next.push_str(path);
     // An empty path after an authority is the root; without one, an empty
@@ -48,28 +45,37 @@ impl_each! {
         /// Appends one segment to the path, from raw text: encoded with
         /// [`PATH_SEGMENT`](crate::pct::PATH_SEGMENT) (so a `/` or `%`
         /// in it is data, and text that is already encoded is encoded
-        /// again, which is what raw text means), and written `%2E` or
-        /// `%2E%2E` if it is `.` or `..`, as template values are. A path
-        /// ending in `/` has its empty last segment filled; the query
-        /// and fragment stay.
+        /// again, which is what raw text means). A path ending in `/`
+        /// has its empty last segment filled; the query and fragment
+        /// stay. The segments `.` and `..` are refused: no spelling of
+        /// them is data (RFC 3986 section 2.3 makes `%2E` equal to `.`).
         ///
         /// ```
-        /// use uri_runtime::UriBuf;
+        /// use uri_runtime::{BuildError, UriBuf};
         ///
         /// let mut u = UriBuf::parse("https://example.com/api/v2?key=1")?;
-        /// u.push_segment("my api")?.push_segment("..")?;
-        /// assert_eq!(u, "https://example.com/api/v2/my%20api/%2E%2E?key=1");
-        /// assert_eq!(u.pop_segment()?.as_deref(), Some("%2E%2E"));
+        /// u.push_segment("my api")?.push_segment("a..b")?;
+        /// assert_eq!(u, "https://example.com/api/v2/my%20api/a..b?key=1");
+        /// assert!(matches!(u.push_segment(".."), Err(BuildError::DotSegment(_))));
+        /// assert_eq!(u.pop_segment()?.as_deref(), Some("a..b"));
         /// assert_eq!(u, "https://example.com/api/v2/my%20api?key=1");
         /// # Ok::<(), Box<dyn std::error::Error>>(())
         /// ```
         ///
         /// # Errors
         ///
-        /// [`BuildError::PathNotAbsolute`] only where the path cannot
-        /// take the segment as it stands (a reference whose path would
-        /// then read as a scheme is given `./`, as the builder does).
+        /// [`BuildError::DotSegment`] for `.` and `..`, at the byte where
+        /// the segment would start; [`BuildError::PathNotAbsolute`]
+        /// only where the path cannot take the segment as it stands (a
+        /// reference whose path would then read as a scheme is given
+        /// `./`, as the builder does).
         pub fn push_segment(&mut self, raw: &str) -> Result<&mut Self, BuildError> {
+            if is_dot_segment(raw) {
+                let path = self.components().path();
+                let slash = usize::from(!self.path().ends_with('/'));
+                let at = path.end + slash;
+                return Err(BuildError::DotSegment(DotSegmentError::new(at, raw)));
+            }
             let next = pushed(self.path(), self.authority().is_some(), raw);
             self.set_path(&next)?;
             Ok(self)
@@ -109,9 +115,9 @@ impl Uri<'_> {
     ///
     /// let base = UriBuf::parse("https://host/api/v2")?; // from configuration
     /// let (id, tag) = ("7/../8", "a&b");
-    /// let url = base.append(&uri_ref!("users/{id}/posts?tag={tag}"));
+    /// let url = base.append(&uri_ref!("users/{id}/posts?tag={tag}")?);
     /// assert_eq!(url, "https://host/api/v2/users/7%2F..%2F8/posts?tag=a%26b");
-    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn append<'r>(&self, reference: impl Into<UriRef<'r>>) -> UriBuf {
         let reference: UriRef<'r> = reference.into();

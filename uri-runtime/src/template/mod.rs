@@ -4,12 +4,13 @@
 //! use uri_runtime::uri;
 //!
 //! let (user, tag, page, section) = ("ada/lovelace", Some("a&b"), 3, "notes #2");
-//! let url = uri!("https://api.example.com/users/{user}/posts?tag={tag}&page={page}#{section}");
+//! let url = uri!("https://api.example.com/users/{user}/posts?tag={tag}&page={page}#{section}")?;
 //! assert_eq!(
 //!     url,
 //!     "https://api.example.com/users/ada%2Flovelace/posts?tag=a%26b&page=3#notes%20%232"
 //! );
 //! assert_eq!(url.query(), Some("tag=a%26b&page=3"));
+//! # Ok::<(), uri_runtime::DotSegmentError>(())
 //! ```
 //!
 //! A hole takes any [`Display`] value: its text is encoded for the place
@@ -39,32 +40,37 @@
 //! query whose parameters were all left out is absent, `?` included.
 //!
 //! Two rules keep a value from changing the shape of the URI beyond its
-//! hole. A segment holding a hole that comes out as `.` or `..` is written
-//! `%2E` or `%2E%2E`, so resolution never removes or climbs over it (RFC
-//! 3986 treats `%2E` as equivalent to `.` during normalization, so a server
-//! that maps paths to files must still refuse such segments). And where an
-//! empty value would make the path start with `//` without an authority,
-//! or turn the relative path `{v}/x` into `/x`, the path gets a `/.` or
-//! `./` prefix, dot segments that resolve to the same place.
-//!
-//! The promise holds wherever the URI is read by RFC 3986. A WHATWG parser
-//! (the `url` crate, and so `reqwest`) reads `%2E%2E` as `..` and would
-//! climb over the value after all; the conversions to `url::Url` and
-//! `http::Uri` (features `url`, `http`) therefore read the result back and
-//! refuse, with `UrlError` or `HttpUriError`, any URI that crate would
-//! read as another resource. Hand a template's result over through them, not as
-//! text:
+//! hole. A segment holding a hole that comes out as `.` or `..` is not
+//! written at all: a template with a hole in its path gives
+//! `Result<UriBuf, DotSegmentError>` (or `Result<UriRefBuf, …>` for
+//! `uri_ref!`), and such a value is the error, since no spelling of the
+//! segment is data (RFC 3986 section 2.3 makes `%2E` equal to `.`, so
+//! `normalize()`, WHATWG readers such as `url` and `reqwest`, and servers
+//! all climb over `%2E%2E`). A template whose path has no hole cannot
+//! fail, and gives the value itself. And where an empty value would make
+//! the path start with `//` without an authority, or turn the relative
+//! path `{v}/x` into `/x`, the path gets a `/.` or `./` prefix, dot
+//! segments that resolve to the same place.
 //!
 //! ```
-//! # #[cfg(feature = "url")] {
-//! use uri_runtime::uri;
+//! use uri_runtime::{uri, DotSegmentError};
 //!
 //! let id = "..";
-//! let u = uri!("https://api.example.com/v2/users/{id}/delete");
-//! assert_eq!(u, "https://api.example.com/v2/users/%2E%2E/delete");
-//! assert!(url::Url::try_from(&u).is_err()); // not `https://api.example.com/v2/delete`
-//! # }
+//! let err: DotSegmentError = uri!("https://api.example.com/v2/users/{id}/delete").unwrap_err();
+//! assert_eq!(err.segment(), "..");
+//! // A value that only contains dots is data: one segment, `/` encoded.
+//! let id = "../admin";
+//! assert_eq!(
+//!     uri!("https://api.example.com/v2/users/{id}/delete")?,
+//!     "https://api.example.com/v2/users/..%2Fadmin/delete"
+//! );
+//! # Ok::<(), DotSegmentError>(())
 //! ```
+//!
+//! The conversions to `url::Url` and `http::Uri` (features `url`, `http`)
+//! read every result back as well and refuse, with `UrlError` or
+//! `HttpUriError`, a URI that crate would read as another resource: hand
+//! a result over through them rather than as text.
 
 use core::fmt::Display;
 
@@ -100,7 +106,8 @@ pub use writer::TemplateWriter;
 /// }
 ///
 /// let on = Flag(true);
-/// assert_eq!(uri_runtime::uri!("https://x.org/{on}?on={on}"), "https://x.org/1?on=yes");
+/// assert_eq!(uri_runtime::uri!("https://x.org/{on}?on={on}")?, "https://x.org/1?on=yes");
+/// # Ok::<(), uri_runtime::DotSegmentError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -196,7 +203,8 @@ impl<'w> Hole<'w> {
 ///
 /// // Segments from an iterator, each encoded as a segment.
 /// let parts = each("docs/2024 report".split(' '));
-/// assert_eq!(uri!("https://x.org/{parts}"), "https://x.org/docs%2F2024/report");
+/// assert_eq!(uri!("https://x.org/{parts}")?, "https://x.org/docs%2F2024/report");
+/// # Ok::<(), uri_runtime::DotSegmentError>(())
 /// ```
 ///
 /// A type of yours writes its items through [`Hole::item`]:
@@ -215,7 +223,8 @@ impl<'w> Hole<'w> {
 ///
 /// let r = Range(10, 20);
 /// assert_eq!(uri_runtime::uri!("https://x.org/?from-to={r}"), "https://x.org/?from-to=10&from-to=20");
-/// assert_eq!(uri_runtime::uri!("https://x.org/rows/{r}"), "https://x.org/rows/10/20");
+/// assert_eq!(uri_runtime::uri!("https://x.org/rows/{r}")?, "https://x.org/rows/10/20");
+/// # Ok::<(), uri_runtime::DotSegmentError>(())
 /// ```
 pub trait TemplateValue {
     /// Writes the value's items into `hole`.

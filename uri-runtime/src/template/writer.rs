@@ -4,7 +4,8 @@
 //!
 //! The macro emits one call per piece, in order. The writer owns the few
 //! rules that depend on what the values turned out to be: a segment a
-//! value wrote must not read as `.` or `..`, the first segment of a
+//! value wrote must not read as `.` or `..` (the template's result is then
+//! an error), the first segment of a
 //! reference without scheme or authority must not gain a `:`, and an empty
 //! value must not turn the path into an authority (`//`) or a relative path
 //! into an absolute one.
@@ -21,6 +22,7 @@ use crate::pct::{FRAGMENT, PATH_SEGMENT, QUERY, QUERY_PARAM, push_encoded};
 use crate::template::{Hole, HoleKind};
 use crate::value::buf::{UriBuf, UriRefBuf};
 use crate::write::compose::keep_path_shape;
+use crate::write::dot_segment::{DotSegmentError, is_dot_segment};
 
 /// [`PATH_SEGMENT`] that also encodes `:`: for the first segment of a
 /// reference with neither scheme nor authority, where a `:` would read as
@@ -46,6 +48,8 @@ pub struct TemplateWriter {
     /// Whether that segment holds a hole, so that it must not end up as a
     /// dot segment.
     segment_has_hole: bool,
+    /// The first segment a value made `.` or `..`.
+    dot_segment: Option<DotSegmentError>,
 }
 
 impl TemplateWriter {
@@ -62,6 +66,7 @@ impl TemplateWriter {
             out,
             marks,
             segment_has_hole: false,
+            dot_segment: None,
         }
     }
 
@@ -141,18 +146,43 @@ impl TemplateWriter {
     }
 
     /// The finished URI; the macro calls this only for templates whose
-    /// fixed text has a scheme.
+    /// fixed text has a scheme and whose path has no hole.
     #[must_use]
     pub fn into_uri(self) -> UriBuf {
         let (text, parts) = self.finish();
         UriBuf::from_written(text, parts)
     }
 
-    /// The finished URI reference.
+    /// The finished URI reference, for templates whose path has no hole.
     #[must_use]
     pub fn into_uri_ref(self) -> UriRefBuf {
         let (text, parts) = self.finish();
         UriRefBuf::from_written(text, parts)
+    }
+
+    /// The finished URI of a template with a path hole, or the first
+    /// segment a value made `.` or `..`.
+    ///
+    /// # Errors
+    ///
+    /// [`DotSegmentError`], at the segment.
+    pub fn try_into_uri(self) -> Result<UriBuf, DotSegmentError> {
+        match self.dot_segment {
+            Some(err) => Err(err),
+            None => Ok(self.into_uri()),
+        }
+    }
+
+    /// [`try_into_uri`](Self::try_into_uri) for a reference.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_into_uri`](Self::try_into_uri).
+    pub fn try_into_uri_ref(self) -> Result<UriRefBuf, DotSegmentError> {
+        match self.dot_segment {
+            Some(err) => Err(err),
+            None => Ok(self.into_uri_ref()),
+        }
     }
 
     fn finish(mut self) -> (String, Components) {
@@ -255,20 +285,17 @@ impl TemplateWriter {
         self.segment_has_hole = true;
     }
 
-    /// A segment holding a hole that came out as `.` or `..` is written
-    /// `%2E` / `%2E%2E`, so that no value can remove or climb over a
-    /// segment during resolution.
+    /// A segment holding a hole that came out as `.` or `..` is recorded,
+    /// so that the template's result is that error (no spelling of the
+    /// segment is data; see [`DotSegmentError`]).
     fn seal_segment(&mut self) {
-        if !mem::take(&mut self.segment_has_hole) {
+        if !mem::take(&mut self.segment_has_hole) || self.dot_segment.is_some() {
             return;
         }
-        let escaped = match self.out.get(self.segment_start..) {
-            Some(".") => "%2E",
-            Some("..") => "%2E%2E",
-            _ => return,
-        };
-        self.out.truncate(self.segment_start);
-        self.out.push_str(escaped);
+        let segment = self.out.get(self.segment_start..).unwrap_or("");
+        if is_dot_segment(segment) {
+            self.dot_segment = Some(DotSegmentError::new(self.segment_start, segment));
+        }
     }
 }
 

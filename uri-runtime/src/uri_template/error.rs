@@ -44,6 +44,15 @@ pub enum ExpandError {
         /// What is wrong with it, and where.
         error: ParseError,
     },
+    /// A value made a path segment `.` or `..` (escaped or not), which
+    /// [`expand_no_dot_segments`](super::UriTemplate::expand_no_dot_segments)
+    /// refuses; `index` is where the segment starts in `expansion`.
+    DotSegment {
+        /// The whole expansion.
+        expansion: String,
+        /// Where the segment starts in it.
+        index: usize,
+    },
 }
 
 impl fmt::Display for ExpandError {
@@ -59,6 +68,12 @@ impl fmt::Display for ExpandError {
             ),
             ExpandError::Invalid { expansion, error } => {
                 write!(f, "expansion {expansion:?} is not valid: {error}")
+            }
+            ExpandError::DotSegment { expansion, index } => {
+                write!(
+                    f,
+                    "a value made the dot segment at byte {index} of {expansion:?}"
+                )
             }
         }
     }

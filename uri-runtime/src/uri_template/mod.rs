@@ -64,10 +64,34 @@
 //!   expects `'{var}'` to be accepted and RFC 3986 allows it unencoded,
 //!   so literal text may hold it.
 //!
+//! # Values that are dot segments
+//!
+//! RFC 6570 writes `.` unencoded, so a value `..` in a path expression
+//! expands to a `..` segment: `/users/{id}/delete` with `id = ".."` is
+//! `/users/../delete`, which every reader (this crate's `normalize`,
+//! browsers, `url`, servers) takes to `/delete`. `expand` follows the RFC
+//! and writes it. Where values are data (a user name, an id from a
+//! request), call
+//! [`expand_no_dot_segments`](UriTemplate::expand_no_dot_segments),
+//! which refuses an expansion where a value made a `.` or `..` segment,
+//! spelled with escapes or not ([`ExpandError::DotSegment`]); `uri!`
+//! templates always refuse them.
+//!
+//! ```
+//! use uri_runtime::UriTemplate;
+//!
+//! let template = UriTemplate::parse("/users/{id}/delete")?;
+//! assert_eq!(template.expand(&[("id", "..")])?, "/users/../delete");
+//! assert!(template.expand_no_dot_segments(&[("id", "..")]).is_err());
+//! assert_eq!(template.expand_no_dot_segments(&[("id", "7")])?, "/users/7/delete");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! This layer owns RFC 6570; the checker itself is `uri_core::template`,
 //! which the `uri_template!` macro calls too. It uses `bytes` (the
 //! parser), `pct` and `value`; only the macros' wrapper uses it.
 
+mod dot_check;
 mod error;
 mod expand;
 #[cfg(feature = "serde_json")]
@@ -175,6 +199,34 @@ impl<'a> UriTemplate<'a> {
                 error,
             }),
         }
+    }
+
+    /// As [`expand`](Self::expand), and refuses an expansion whose path
+    /// has a `.` or `..` segment (or `%2E`, `%2E%2E`) that the
+    /// template's own text does not: one a value made, which every reader
+    /// would take as a step rather than data. See the
+    /// [module docs](self#values-that-are-dot-segments).
+    ///
+    /// ```
+    /// use uri_runtime::UriTemplate;
+    ///
+    /// let template = UriTemplate::parse("../files{/path*}")?;
+    /// let ok = template.expand_no_dot_segments(&[("path", ["a", "b"])])?;
+    /// assert_eq!(ok, "../files/a/b"); // the template's own `..` is structure
+    /// let err = template.expand_no_dot_segments(&[("path", ["a", ".."])]).unwrap_err();
+    /// assert_eq!(err.to_string(), "a value made the dot segment at byte 11 of \"../files/a/..\"");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ExpandError::DotSegment`], and the errors of
+    /// [`expand`](Self::expand).
+    pub fn expand_no_dot_segments<V: Variables + ?Sized>(
+        &self,
+        vars: &V,
+    ) -> Result<UriRefBuf, ExpandError> {
+        dot_check::refuse_value_dots(self, self.expand(vars)?)
     }
 
     /// Expands the template into an absolute URI: as [`expand`](Self::expand),
@@ -295,6 +347,18 @@ impl UriTemplateBuf {
     /// As [`UriTemplate::expand`].
     pub fn expand<V: Variables + ?Sized>(&self, vars: &V) -> Result<UriRefBuf, ExpandError> {
         self.as_template().expand(vars)
+    }
+
+    /// See [`UriTemplate::expand_no_dot_segments`].
+    ///
+    /// # Errors
+    ///
+    /// As [`UriTemplate::expand_no_dot_segments`].
+    pub fn expand_no_dot_segments<V: Variables + ?Sized>(
+        &self,
+        vars: &V,
+    ) -> Result<UriRefBuf, ExpandError> {
+        self.as_template().expand_no_dot_segments(vars)
     }
 
     /// See [`UriTemplate::expand_uri`].
