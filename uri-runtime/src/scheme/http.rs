@@ -50,10 +50,10 @@ impl<'a> HttpTarget<'a> {
     ///
     /// # Errors
     ///
-    /// [`SchemeErrorKind::NotThisScheme`](super::SchemeErrorKind::NotThisScheme) for another scheme; otherwise
-    /// the rule broken ([`SchemeErrorKind::MissingHost`](super::SchemeErrorKind::MissingHost),
-    /// [`SchemeErrorKind::UserinfoNotAllowed`](super::SchemeErrorKind::UserinfoNotAllowed),
-    /// [`SchemeErrorKind::PortOutOfRange`](super::SchemeErrorKind::PortOutOfRange)), a host with no
+    /// [`SchemeErrorKind::NotThisScheme`] for another scheme; otherwise
+    /// the rule broken ([`SchemeErrorKind::MissingHost`],
+    /// [`SchemeErrorKind::UserinfoNotAllowed`],
+    /// [`SchemeErrorKind::PortOutOfRange`]), a host with no
     /// name a client can look up ([`SchemeErrorKind::InvalidUtf8`],
     /// [`SchemeErrorKind::IdnaNeeded`] without the `idna` feature,
     /// [`SchemeErrorKind::InvalidHostName`]), and where.
