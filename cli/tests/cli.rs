@@ -620,6 +620,36 @@ fn file_uris_and_paths_in_either_convention() {
 }
 
 #[test]
+fn file_conversions_refuse_what_would_reach_another_file() {
+    for (args, message) in [
+        (
+            ["file-to-path", "--windows", "file://./pipe/evil"],
+            "opens the device or verbatim namespace, not a share at byte 7",
+        ),
+        (
+            ["file-to-path", "--posix", "file:///a/%2E%2E/etc/passwd"],
+            "an escaped '.' or '..' segment would step where the URI does not at byte 10",
+        ),
+        (
+            ["path-to-file", "--posix", "/srv/www/../../etc/passwd"],
+            "a '..' name has no file URI",
+        ),
+        (
+            ["path-to-file", "--posix", "/C|/x"],
+            "reads as a Windows drive in a file URI at byte 1",
+        ),
+    ] {
+        let out = uri(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+    }
+    let out = uri(&["path-to-file", "--posix", "/./C:/x"]);
+    assert_eq!(stdout(&out), "file:///C%3A/x\n");
+    let out = uri(&["file-to-path", "--windows", "file://srv//share/x"]);
+    assert_eq!(stdout(&out), "\\\\srv\\share\\x\n");
+}
+
+#[test]
 fn parse_shows_a_mailto_uri_decoded() {
     let out = uri(&[
         "parse",

@@ -38,6 +38,14 @@ pub enum FilePathErrorKind {
     /// A path that is not Unicode where text was needed (a Windows path
     /// with unpaired surrogates); at 0.
     NotUnicode,
+    /// A `..` name: the file system resolves it through symbolic links,
+    /// every URI reader removes it with the name before it, so the URI
+    /// would name another file. Resolve the path first (for instance with
+    /// `std::fs::canonicalize`). At the `..`.
+    DotSegment,
+    /// A first POSIX name `C|`, which RFC 8089 appendix E.2.2 readers take
+    /// for drive C however it is escaped; at the name.
+    DriveLikeName,
 }
 
 impl FilePathError {
@@ -64,6 +72,12 @@ impl fmt::Display for FilePathError {
             FilePathErrorKind::DevicePath => "a device path has no file URI",
             FilePathErrorKind::IncompleteUnc => "a UNC path needs a server and a share name",
             FilePathErrorKind::NotUnicode => "path is not Unicode",
+            FilePathErrorKind::DotSegment => {
+                "a '..' name has no file URI: readers would remove it with the name before it"
+            }
+            FilePathErrorKind::DriveLikeName => {
+                "a first name of the form 'C|' reads as a Windows drive in a file URI"
+            }
         };
         write!(f, "{what} at byte {}", self.index)
     }
@@ -106,8 +120,9 @@ pub enum FileUriErrorKind {
     /// For a Windows path, a local URI whose path starts with neither a
     /// drive letter nor a UNC server (`file:///tmp`); at the path.
     NoDrive,
-    /// For a Windows path, an IPv6 or `IPvFuture` host, which UNC cannot
-    /// name; at the host.
+    /// For a Windows path, an `IPvFuture` host, which UNC cannot name (an
+    /// IPv6 host is written as Windows names it,
+    /// `2001-db8--1.ipv6-literal.net`); at the host.
     IpLiteralHost,
     /// For a Windows path, a UNC server without a share
     /// (`file://server/`); where the share should be.
@@ -118,6 +133,16 @@ pub enum FileUriErrorKind {
     EncodedSeparator,
     /// An escape of NUL (`%00`), which no path can hold; at the escape.
     EncodedNul,
+    /// A segment that spells `.` or `..` with escapes (`%2E%2E`): decoded,
+    /// it would step to the parent directory, which the URI's own text
+    /// does not; at the segment.
+    EncodedDotSegment,
+    /// For a Windows path, a UNC server `.` or `?` (`file://./pipe/x`,
+    /// `file://%3F/C:/x`), which opens the device or verbatim namespace
+    /// (`\\.\pipe\x`, `\\?\C:\x`) rather than a share; refused unless
+    /// [`ReadOptions::allow_device_paths`](super::ReadOptions::allow_device_paths)
+    /// asks for it. At the server.
+    DevicePath,
     /// Escapes that do not decode to UTF-8 where the path is text (all of
     /// Windows, and [`uri_to_path`](super::uri_to_path) for POSIX; the
     /// byte form takes any bytes). At the first byte of the bad sequence.
@@ -148,10 +173,16 @@ impl fmt::Display for FileUriError {
             FileUriErrorKind::Query => "a file path has no query",
             FileUriErrorKind::RemoteHost => "a POSIX path cannot name a file on another host",
             FileUriErrorKind::NoDrive => "a Windows path needs a drive letter or a UNC server",
-            FileUriErrorKind::IpLiteralHost => "a UNC path cannot name an IPv6 host",
+            FileUriErrorKind::IpLiteralHost => "a UNC path cannot name an IPvFuture host",
             FileUriErrorKind::IncompleteUnc => "a UNC path needs a share name",
             FileUriErrorKind::EncodedSeparator => "an escaped separator would split a name",
             FileUriErrorKind::EncodedNul => "an escaped NUL cannot be in a path",
+            FileUriErrorKind::EncodedDotSegment => {
+                "an escaped '.' or '..' segment would step where the URI does not"
+            }
+            FileUriErrorKind::DevicePath => {
+                "a UNC server '.' or '?' opens the device or verbatim namespace, not a share"
+            }
             FileUriErrorKind::NotUtf8 => "escapes that do not decode to UTF-8",
         };
         write!(f, "{what} at byte {}", self.index)

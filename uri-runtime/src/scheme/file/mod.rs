@@ -30,18 +30,10 @@
 //!   RFC 3986's `pchar` and has everything else percent-encoded, `%`
 //!   included; bytes that are not UTF-8 (a Unix file name may be any
 //!   bytes) are encoded as they are, so [`uri_to_posix_bytes`] gives them
-//!   back. A first POSIX name of the form `C:` has its `:` encoded
-//!   (`file:///C%3A/x`), so no Windows reader takes it for a drive.
-//!   Windows drive paths become `file:///C:/…` (appendix E.2), UNC paths
-//!   `file://server/share/…` (E.3.1), and a UNC server named `localhost`
-//!   the four-slash form `file:////localhost/share` (E.3.2), since the
-//!   two-slash one would mean this machine.
-//! - **Refused paths.** Relative ones (also `\x` and `C:x`, relative to a
-//!   current drive or directory, which Python turns into an error too and
-//!   `url` into `Err(())`), device paths `\\.\…` and `\\?\` paths that name
-//!   neither a drive nor a share (`\\?\Volume{…}`), and NUL. The `\\?\C:\`
-//!   and `\\?\UNC\server\share` forms are written as their plain
-//!   equivalents; in them, as elsewhere, `/` is read as a separator.
+//!   back. Windows drive paths become `file:///C:/…` (appendix E.2), UNC
+//!   paths `file://server/share/…` (E.3.1), and a UNC server named
+//!   `localhost` the four-slash form `file:////localhost/share` (E.3.2),
+//!   since the two-slash one would mean this machine.
 //! - **Reading.** The host must be empty or `localhost` for a POSIX path;
 //!   for Windows, another host is a UNC server. Both `file:///c:/x` and
 //!   the appendix E.2 forms `file:c:/x` and `file:/c:/x` read as drive
@@ -50,14 +42,25 @@
 //!   five-slash form is refused. A query is refused rather than dropped
 //!   (`url` drops it); the fragment names a part of the file, not the
 //!   file, and is ignored.
-//! - **Strict decoding.** `%2F` (and for Windows `%5C`) inside a name would
-//!   become a separator and name another file, and `%00` cannot be in a
-//!   path: both are errors with their byte, where Python decodes them
-//!   silently. Dot segments are kept as written: `..` is a name the file
-//!   system interprets (through symbolic links), not this crate.
-//! - **Round trip.** A path turned into a URI and back is the same path,
-//!   for POSIX exactly (bytes included) and for Windows in its canonical
-//!   spelling: `\` separators, no `\\?\` prefix.
+//! - **Round trip.** A path turned into a URI and back is the same path
+//!   (less its `.` names), for POSIX exactly (bytes included) and for
+//!   Windows in its canonical spelling: `\` separators, no `\\?\` prefix,
+//!   one separator before the share. Normalizing the URI in between
+//!   changes nothing.
+//!
+//! Each way a URI could reach another file than its text says has one
+//! rule, where it belongs:
+//!
+//! | family | example | rule |
+//! |---|---|---|
+//! | a name read as a drive | `/C:/x`, `/./C:/x`, `/C\|/x` | the first name that remains after `.` names are left out is guarded: `C:` written `C%3A`; `C\|` refused ([`FilePathErrorKind::DriveLikeName`]), since E.2.2 readers take `C\|` and `C%7C` alike for drive C |
+//! | `..` in a path | `/a/../etc` | refused by the writer ([`FilePathErrorKind::DotSegment`]): the file system resolves `..` through symbolic links, a URI reader removes it with the name before it; `.` names are left out, naming nothing |
+//! | an escaped dot segment | `file:///a/%2E%2E/etc` | refused by the reader ([`FileUriErrorKind::EncodedDotSegment`]), as `%2F` is: decoded it would step where the text does not. A literal `..` in the URI's text is kept as written, for the file system to resolve |
+//! | escaped separators and NUL | `file:///a%2Fb`, `%00` | refused ([`FileUriErrorKind::EncodedSeparator`], [`FileUriErrorKind::EncodedNul`]), where Python decodes them silently |
+//! | device and verbatim namespaces | `\\.\COM1`, `file://./pipe/x`, `file://%3F/C:/x`, `\\?\C:` | the writer refuses device paths and the bare volume `\\?\C:` ([`FilePathErrorKind::DevicePath`]; `\\?\C:\` and `\\?\UNC\…` are written as their plain forms); the reader refuses a UNC server `.` or `?`, escaped or not, in either UNC form ([`FileUriErrorKind::DevicePath`]), unless the caller opts in with [`ReadOptions::allow_device_paths`] |
+//! | Windows' own spellings | `\\srv\\share`, `file://srv//share/x`, `file://[2001:db8::1]/s` | separators before the share are one, as Windows reads them; an IPv6 server is written `2001-db8--1.ipv6-literal.net`, the name Windows gives it; `IPvFuture` is refused |
+//! | "local" that is not | `file:////attacker/share/x` | an empty host does not mean this machine (E.3.2 puts the server in the path): ask [`names_local_file`] |
+//! | relative paths | `a/b`, `\x`, `C:x` | refused: a URI cannot say what they are relative to (Python refuses too, `url` returns `Err(())`) |
 
 mod error;
 mod to_path;
@@ -135,12 +138,100 @@ pub fn posix_bytes_to_uri(path: &[u8]) -> Result<UriBuf, FilePathError> {
 /// path is not UTF-8, which [`uri_to_posix_bytes`] accepts; see
 /// [`FileUriErrorKind`].
 pub fn uri_to_path(uri: &Uri<'_>, style: PathStyle) -> Result<String, FileUriError> {
+    uri_to_path_with(uri, style, ReadOptions::DEFAULT)
+}
+
+/// What a reader may hand out beyond plain file paths; the default is
+/// nothing more.
+///
+/// ```
+/// use uri_runtime::scheme::file::{uri_to_path, uri_to_path_with, PathStyle, ReadOptions};
+/// use uri_runtime::Uri;
+///
+/// let pipe = Uri::parse("file://./pipe/app")?;
+/// assert!(uri_to_path(&pipe, PathStyle::Windows).is_err());
+/// let options = ReadOptions::DEFAULT.allow_device_paths();
+/// assert_eq!(uri_to_path_with(&pipe, PathStyle::Windows, options)?, r"\\.\pipe\app");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ReadOptions {
+    device_paths: bool,
+}
+
+impl ReadOptions {
+    /// Plain drive and UNC paths only.
+    pub const DEFAULT: ReadOptions = ReadOptions {
+        device_paths: false,
+    };
+
+    /// Also Windows device and verbatim paths (`\\.\pipe\x`, `\\?\C:\x`),
+    /// from a UNC server `.` or `?`: for a caller that means to open a
+    /// pipe or a device by URI, and says so.
+    #[must_use]
+    pub const fn allow_device_paths(mut self) -> ReadOptions {
+        self.device_paths = true;
+        self
+    }
+}
+
+/// [`uri_to_path`] with [`ReadOptions`].
+///
+/// # Errors
+///
+/// As [`uri_to_path`], less what `options` allows.
+pub fn uri_to_path_with(
+    uri: &Uri<'_>,
+    style: PathStyle,
+    options: ReadOptions,
+) -> Result<String, FileUriError> {
     let bytes = match style {
         PathStyle::Posix => to_path::posix(uri, true)?,
-        PathStyle::Windows => to_path::windows(uri)?,
+        PathStyle::Windows => to_path::windows(uri, options.device_paths)?,
     };
     // Both checked the decoded text to be UTF-8.
     String::from_utf8(bytes).map_err(|_| FileUriError::new(0, FileUriErrorKind::NotUtf8))
+}
+
+/// Whether a `file` URI names a file on this machine in the convention
+/// `style`. Not the same as "the host is empty": RFC 8089 appendix E.3.2
+/// writes the share `\\attacker\share` as `file:////attacker/share`, with
+/// an empty host, and Windows readers go to that server.
+///
+/// ```
+/// use uri_runtime::scheme::file::{names_local_file, PathStyle};
+/// use uri_runtime::Uri;
+///
+/// let remote = Uri::parse("file:////attacker/share/x")?;
+/// assert_eq!(remote.host(), Some(""));
+/// assert!(!names_local_file(&remote, PathStyle::Windows)?);
+/// assert!(names_local_file(&Uri::parse("file:///C:/x")?, PathStyle::Windows)?);
+/// assert!(!names_local_file(&Uri::parse("file://server/share/x")?, PathStyle::Windows)?);
+/// assert!(names_local_file(&Uri::parse("file://localhost/etc/hosts")?, PathStyle::Posix)?);
+/// assert!(!names_local_file(&Uri::parse("file://server/etc/hosts")?, PathStyle::Posix)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// For POSIX, a path that starts with exactly two slashes (`file:////x`
+/// reads as `//x`) is local on Linux and macOS, where it is `/x`, and
+/// implementation-defined by POSIX; Cygwin reads it as a network share.
+///
+/// # Errors
+///
+/// For Windows, as [`uri_to_path`]; for POSIX, a URI that is not a valid
+/// `file` URI (a remote host is `Ok(false)`).
+pub fn names_local_file(uri: &Uri<'_>, style: PathStyle) -> Result<bool, FileUriError> {
+    match style {
+        PathStyle::Posix => match to_path::posix(uri, false) {
+            Ok(_) => Ok(true),
+            Err(err) if err.kind() == FileUriErrorKind::RemoteHost => Ok(false),
+            Err(err) => Err(err),
+        },
+        PathStyle::Windows => {
+            let path = to_path::windows(uri, false)?;
+            Ok(!path.starts_with(b"\\\\"))
+        }
+    }
 }
 
 /// The POSIX path a `file` URI names, as bytes, which need not be UTF-8.

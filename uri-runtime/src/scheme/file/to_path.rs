@@ -6,8 +6,8 @@ use core::ops::Range;
 use super::super::KnownScheme;
 use super::error::{FileUriError, FileUriErrorKind};
 use crate::pct;
+use crate::value::host::Host;
 use crate::value::uri::Uri;
-use uri_core::HostKind;
 use uri_core::pct::decode_triplet;
 use uri_core::scheme::starts_with_drive;
 
@@ -44,8 +44,10 @@ pub(super) fn posix(uri: &Uri<'_>, utf8: bool) -> Result<Vec<u8>, FileUriError> 
     Ok(out)
 }
 
-/// A drive path (`C:\…`) or a UNC path (`\\server\share\…`).
-pub(super) fn windows(uri: &Uri<'_>) -> Result<Vec<u8>, FileUriError> {
+/// A drive path (`C:\…`) or a UNC path (`\\server\share\…`). A
+/// server named `.` or `?` (the device and verbatim namespaces, `\\.\`
+/// and `\\?\`) is refused unless `devices` allows it.
+pub(super) fn windows(uri: &Uri<'_>, devices: bool) -> Result<Vec<u8>, FileUriError> {
     let local = checked(uri)?;
     let text = uri.as_str();
     let parts = uri.components();
@@ -53,19 +55,46 @@ pub(super) fn windows(uri: &Uri<'_>) -> Result<Vec<u8>, FileUriError> {
     let mut out = Vec::with_capacity(path.len() + 2);
     if !local {
         let host = parts.host().unwrap_or(0..0);
-        if matches!(
-            parts.host_kind(),
-            Some(HostKind::Ipv6 | HostKind::IpvFuture)
-        ) {
-            return Err(FileUriError::new(
-                host.start,
-                FileUriErrorKind::IpLiteralHost,
-            ));
-        }
         out.extend_from_slice(b"\\\\");
-        decode_into(&mut out, text, host, b'\\', true)?;
-        share_required(text, path.start + 1, path.end)?;
-        decode_into(&mut out, text, path, b'\\', true)?;
+        match uri.host_parsed() {
+            // Windows names an IPv6 server `2001-db8--1.ipv6-literal.net`.
+            Some(Host::Ipv6(address) | Host::Ipv6Zoned(address, _)) => {
+                let zone = match uri.host_parsed() {
+                    Some(Host::Ipv6Zoned(_, zone)) => zone,
+                    _ => "",
+                };
+                // A name cannot start or end with `-`: `::1` is `0--1`.
+                let name = alloc::format!("{address}").replace(':', "-");
+                if name.starts_with('-') {
+                    out.push(b'0');
+                }
+                out.extend_from_slice(name.as_bytes());
+                if name.ends_with('-') {
+                    out.push(b'0');
+                }
+                if !zone.is_empty() {
+                    out.push(b's');
+                    decode_into(&mut out, zone, 0..zone.len(), b'\\', true)?;
+                }
+                out.extend_from_slice(b".ipv6-literal.net");
+            }
+            Some(Host::IpvFuture(_)) => {
+                return Err(FileUriError::new(
+                    host.start,
+                    FileUriErrorKind::IpLiteralHost,
+                ));
+            }
+            _ => {
+                let server = text.get(host.clone()).unwrap_or_default();
+                let decoded = pct::decode(server).unwrap_or_default();
+                device_server(Some(&decoded), host.start, devices)?;
+                decode_into(&mut out, text, host.clone(), b'\\', true)?;
+            }
+        }
+        let share = skip_slashes(text.as_bytes(), path.start, path.end);
+        share_required(text, share, path.end)?;
+        out.push(b'\\');
+        decode_into(&mut out, text, share..path.end, b'\\', true)?;
         return Ok(out);
     }
     let bytes = text.as_bytes();
@@ -73,8 +102,15 @@ pub(super) fn windows(uri: &Uri<'_>) -> Result<Vec<u8>, FileUriError> {
         // RFC 8089 appendix E.3.2: `file:////server/share/…`.
         share_required(text, path.start + 2, path.end)?;
         let server_end = find(bytes, path.start + 2, path.end, b'/');
-        share_required(text, server_end + 1, path.end)?;
-        decode_into(&mut out, text, path, b'\\', true)?;
+        let server = text.get(path.start + 2..server_end).unwrap_or_default();
+        let decoded = pct::decode(server).unwrap_or_default();
+        device_server(Some(&decoded), path.start + 2, devices)?;
+        out.extend_from_slice(b"\\\\");
+        decode_into(&mut out, text, path.start + 2..server_end, b'\\', true)?;
+        let share = skip_slashes(bytes, server_end, path.end);
+        share_required(text, share, path.end)?;
+        out.push(b'\\');
+        decode_into(&mut out, text, share..path.end, b'\\', true)?;
         return Ok(out);
     }
     let start = if uri.path().starts_with('/') {
@@ -100,6 +136,28 @@ pub(super) fn windows(uri: &Uri<'_>) -> Result<Vec<u8>, FileUriError> {
     Ok(out)
 }
 
+/// A UNC server that opens another namespace: `.` (devices, `\\.\pipe`)
+/// or `?` (verbatim paths, `\\?\C:\`), refused unless allowed.
+/// A server `..` is no name at all: Windows would step out of the UNC
+/// root with it.
+fn device_server(server: Option<&[u8]>, at: usize, devices: bool) -> Result<(), FileUriError> {
+    match server {
+        Some(b".." | b"") => Err(FileUriError::new(at, FileUriErrorKind::IncompleteUnc)),
+        Some(b"." | b"?") if !devices => Err(FileUriError::new(at, FileUriErrorKind::DevicePath)),
+        _ => Ok(()),
+    }
+}
+
+/// Past the `/` at `from` and any more that follow it (Windows reads
+/// `\\srv\\share` as `\\srv\share`).
+fn skip_slashes(bytes: &[u8], from: usize, to: usize) -> usize {
+    let mut at = from;
+    while at < to && bytes.get(at) == Some(&b'/') {
+        at += 1;
+    }
+    at.max(from + 1).min(to.max(from))
+}
+
 /// That a UNC name (server or share) starts at `at` and is not empty.
 fn share_required(text: &str, at: usize, end: usize) -> Result<(), FileUriError> {
     let bytes = text.as_bytes();
@@ -120,6 +178,20 @@ fn find(bytes: &[u8], from: usize, to: usize, needle: u8) -> usize {
         .map_or(to, |i| from + i)
 }
 
+/// Where a segment of `run` spells `.` or `..` with an escape (`%2E`):
+/// decoded it would be a step the URI's own text does not take.
+fn escaped_dot_segment(run: &str) -> Option<usize> {
+    let mut at = 0;
+    for segment in run.split('/') {
+        let dots = segment.replace("%2E", ".").replace("%2e", ".");
+        if segment.contains('%') && matches!(dots.as_str(), "." | "..") {
+            return Some(at);
+        }
+        at += segment.len() + 1;
+    }
+    None
+}
+
 /// Appends `text[range]` decoded, each `/` written as `separator`. An
 /// escape that decodes to NUL or to a separator (`/`, and `\` when the
 /// separator is `\`) is an error: it would end a name the URI keeps whole.
@@ -137,6 +209,12 @@ fn decode_into(
         return Err(FileUriError::new(
             range.start + err.index(),
             FileUriErrorKind::NotUtf8,
+        ));
+    }
+    if let Some(at) = escaped_dot_segment(run) {
+        return Err(FileUriError::new(
+            range.start + at,
+            FileUriErrorKind::EncodedDotSegment,
         ));
     }
     let bytes = run.as_bytes();

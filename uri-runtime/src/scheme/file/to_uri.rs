@@ -12,8 +12,10 @@ use crate::value::buf::UriBuf;
 /// drive C otherwise.
 const DRIVE_LIKE_SEGMENT: EncodeSet = pct::PATH_SEGMENT.but_encode(b":");
 
-/// `/` then each segment encoded: `%`, non-ASCII bytes (as they are, UTF-8
-/// or not) and what `pchar` leaves out.
+/// `/` then each name encoded: `%`, non-ASCII bytes (as they are, UTF-8
+/// or not) and what `pchar` leaves out. `.` names are left out (a trailing
+/// one leaves the `/`), `..` is refused, and the first name left is
+/// guarded against reading as a drive.
 pub(super) fn posix(path: &[u8]) -> Result<UriBuf, FilePathError> {
     let Some(rest) = path.strip_prefix(b"/") else {
         return Err(FilePathError::new(0, FilePathErrorKind::Relative));
@@ -23,18 +25,65 @@ pub(super) fn posix(path: &[u8]) -> Result<UriBuf, FilePathError> {
     }
     let mut out = String::with_capacity(7 + path.len() + path.len() / 4);
     out.push_str("file://");
-    for (n, segment) in rest.split(|&b| b == b'/').enumerate() {
+    let mut first = true;
+    for (at, segment) in names(rest, 1, |b| b == b'/')? {
         out.push('/');
-        let drive_like =
-            n == 0 && matches!(segment, [letter, b':'] if letter.is_ascii_alphabetic());
-        let set = if drive_like {
-            &DRIVE_LIKE_SEGMENT
+        if first {
+            guard_drive_like(&mut out, segment, at)?;
+            first = false;
         } else {
-            &pct::PATH_SEGMENT
-        };
-        push_escaped(&mut out, segment, set);
+            push_escaped(&mut out, segment, &pct::PATH_SEGMENT);
+        }
+    }
+    if first {
+        out.push('/');
     }
     written(out)
+}
+
+/// The names of `rest` (which starts at byte `offset` of the path),
+/// split where `is_separator` says, each with its offset: a `.` is left
+/// out (a last one as an empty name, so the path still ends in `/`), and
+/// `..` is refused. A `..` names the parent of whatever the name before it
+/// resolves to through symbolic links, while every URI reader removes it
+/// together with that name: the two would be different files.
+fn names(
+    rest: &[u8],
+    offset: usize,
+    is_separator: impl Fn(u8) -> bool,
+) -> Result<impl Iterator<Item = (usize, &[u8])>, FilePathError> {
+    let mut at = offset;
+    let mut kept = alloc::vec::Vec::new();
+    let mut split = rest.split(|&b| is_separator(b)).peekable();
+    while let Some(name) = split.next() {
+        match name {
+            b".." => return Err(FilePathError::new(at, FilePathErrorKind::DotSegment)),
+            b"." if split.peek().is_some() => {}
+            b"." => kept.push((at, &b""[..])),
+            name => kept.push((at, name)),
+        }
+        at += name.len() + 1;
+    }
+    Ok(kept.into_iter())
+}
+
+/// The first POSIX name: `C:` is written `C%3A`, so that no Windows
+/// reader takes it for a drive; `C|` is refused, since appendix E.2.2
+/// readers take `C|` and `C%7C` alike for drive C.
+fn guard_drive_like(out: &mut String, name: &[u8], at: usize) -> Result<(), FilePathError> {
+    match name {
+        [letter, b'|'] if letter.is_ascii_alphabetic() => {
+            Err(FilePathError::new(at, FilePathErrorKind::DriveLikeName))
+        }
+        [letter, b':'] if letter.is_ascii_alphabetic() => {
+            push_escaped(out, name, &DRIVE_LIKE_SEGMENT);
+            Ok(())
+        }
+        name => {
+            push_escaped(out, name, &pct::PATH_SEGMENT);
+            Ok(())
+        }
+    }
 }
 
 /// Drive paths, UNC paths and their `\\?\` forms; both `\` and `/` are
@@ -56,7 +105,8 @@ pub(super) fn windows(path: &str) -> Result<UriBuf, FilePathError> {
         {
             return unc(path, 8);
         }
-        if verbatim && drive_at(4) && (b.len() == 6 || sep(6)) {
+        // `\\?\C:` alone is the volume, a device; `\\?\C:\` its root.
+        if verbatim && drive_at(4) && sep(6) {
             return drive(path, 4);
         }
         return Err(FilePathError::new(0, FilePathErrorKind::DevicePath));
@@ -75,8 +125,7 @@ fn drive(path: &str, at: usize) -> Result<UriBuf, FilePathError> {
     let mut out = String::with_capacity(8 + path.len() + path.len() / 4);
     out.push_str("file:///");
     out.push_str(path.get(at..at + 2).unwrap_or_default());
-    let rest = path.get(at + 3..).unwrap_or_default();
-    push_segments(&mut out, rest);
+    push_segments(&mut out, path, at + 3)?;
     written(out)
 }
 
@@ -86,14 +135,24 @@ fn drive(path: &str, at: usize) -> Result<UriBuf, FilePathError> {
 fn unc(path: &str, at: usize) -> Result<UriBuf, FilePathError> {
     let rest = path.get(at..).unwrap_or_default();
     let server_len = rest.find(['\\', '/']).unwrap_or(rest.len());
-    let share_at = at + server_len + 1;
+    // Windows reads `\\srv\\share` as `\\srv\share`: separators
+    // before the share are one.
+    let after_server = path.get(at + server_len..).unwrap_or_default();
+    let extra = after_server
+        .bytes()
+        .take_while(|&b| b == b'\\' || b == b'/')
+        .count()
+        .saturating_sub(1);
+    let share_at = at + server_len + 1 + extra;
     let share_len = path
         .get(share_at..)
         .map_or(0, |share| share.find(['\\', '/']).unwrap_or(share.len()));
     if server_len == 0 {
         return Err(FilePathError::new(at, FilePathErrorKind::IncompleteUnc));
     }
-    if share_len == 0 {
+    // A share `.` is none (the name is left out); `..` is refused below.
+    let share = path.get(share_at..share_at + share_len).unwrap_or_default();
+    if share_len == 0 || share == "." {
         return Err(FilePathError::new(
             share_at.min(path.len()),
             FilePathErrorKind::IncompleteUnc,
@@ -108,16 +167,19 @@ fn unc(path: &str, at: usize) -> Result<UriBuf, FilePathError> {
         out.push_str("file://");
         push_escaped(&mut out, server.as_bytes(), &pct::REG_NAME);
     }
-    push_segments(&mut out, path.get(share_at..).unwrap_or_default());
+    push_segments(&mut out, path, share_at)?;
     written(out)
 }
 
-/// `/` and each name, encoded, for the names of `rest` between `\` or `/`.
-fn push_segments(out: &mut String, rest: &str) {
-    for name in rest.split(['\\', '/']) {
+/// `/` and each name, encoded, for the names of `path` from `at` between
+/// `\` or `/` (`.` left out, `..` refused, as for POSIX).
+fn push_segments(out: &mut String, path: &str, at: usize) -> Result<(), FilePathError> {
+    let rest = path.as_bytes().get(at..).unwrap_or_default();
+    for (_, name) in names(rest, at, |b| b == b'\\' || b == b'/')? {
         out.push('/');
-        push_escaped(out, name.as_bytes(), &pct::PATH_SEGMENT);
+        push_escaped(out, name, &pct::PATH_SEGMENT);
     }
+    Ok(())
 }
 
 /// The written text as a URI. Every name was encoded into its
