@@ -146,6 +146,8 @@ mod parts;
 #[cfg(feature = "alloc")]
 pub mod pct;
 #[cfg(feature = "alloc")]
+pub mod policy;
+#[cfg(feature = "alloc")]
 pub mod scheme;
 #[cfg(feature = "alloc")]
 pub mod template;

@@ -1,0 +1,265 @@
+//! The policy value: which schemes, hosts, ports, host classes and
+//! components may come in, built once and checked against many URIs.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::net::IpAddr;
+
+use uri_core::Component;
+
+use super::class::HostClass;
+use crate::scheme::http::Origin;
+use crate::value::reach::Reached;
+
+/// What may come in: built once (from a preset or [`Policy::new`]),
+/// checked against every URI with [`Policy::check`], which reports every
+/// rule the URI breaks.
+///
+/// ```
+/// use uri_runtime::policy::{HostClass, Policy};
+/// use uri_runtime::{Component, Uri};
+///
+/// let policy = Policy::new()
+///     .allow_scheme("https")
+///     .allow_host("*.example.com")
+///     .allow_port(443)
+///     .deny_userinfo()
+///     .require(Component::Host);
+/// assert!(policy.check(&Uri::parse("https://api.example.com/hook")?).is_ok());
+///
+/// let err = policy.check(&Uri::parse("http://user@example.org:8080/")?).unwrap_err();
+/// let rules: Vec<&str> = err.violations().iter().map(|v| v.rule().name()).collect();
+/// assert_eq!(rules, ["scheme", "userinfo", "host", "port"]);
+/// # Ok::<(), uri_runtime::ParseError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Policy {
+    pub(super) schemes: Vec<String>,
+    pub(super) hosts: Vec<HostPattern>,
+    pub(super) ports: Vec<u16>,
+    /// The refused classes, one bit each ([`HostClass::bit`]).
+    pub(super) denied: u32,
+    pub(super) userinfo: Credentials,
+    pub(super) no_query: bool,
+    pub(super) no_fragment: bool,
+    pub(super) required: Vec<Component>,
+    pub(super) max_length: Option<usize>,
+}
+
+/// What a userinfo may hold.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Credentials {
+    #[default]
+    Allowed,
+    WithoutPassword,
+    Denied,
+}
+
+/// An allowed host: one name or address, or every name below a domain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum HostPattern {
+    Exact(String),
+    Below(String),
+}
+
+impl HostPattern {
+    /// Whether a host, as a client reaches it, matches.
+    pub(super) fn matches(&self, host: &Reached<'_>) -> bool {
+        match (self, host) {
+            (HostPattern::Exact(name), Reached::Name(host)) => {
+                host.strip_suffix('.').unwrap_or(host) == name
+            }
+            (HostPattern::Below(domain), Reached::Name(host)) => {
+                let host = host.strip_suffix('.').unwrap_or(host);
+                host.strip_suffix(domain.as_str())
+                    .is_some_and(|head| head.len() > 1 && head.ends_with('.'))
+            }
+            (HostPattern::Exact(text), Reached::Ip(address)) => {
+                let text = text.trim_start_matches('[').trim_end_matches(']');
+                text.parse::<IpAddr>()
+                    .is_ok_and(|allowed| allowed == *address)
+            }
+            _ => false,
+        }
+    }
+}
+
+/// The host classes a public web fetch must never reach.
+const NOT_PUBLIC: u32 = {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < HostClass::ALL.len() {
+        if !HostClass::ALL[i].is_globally_reachable() {
+            bits |= HostClass::ALL[i].bit();
+        }
+        i += 1;
+    }
+    bits
+};
+
+impl Policy {
+    /// A policy that admits every URI; add rules to it.
+    pub fn new() -> Policy {
+        Policy::default()
+    }
+
+    /// For a URL a server fetches on a user's behalf (a webhook, an
+    /// avatar, a link preview): `http` or `https`, a host, no userinfo,
+    /// at most 8,000 bytes (RFC 9110 section 4.1's floor for what a
+    /// recipient must support), and no host outside the globally
+    /// reachable classes: no loopback, private, link-local, shared,
+    /// documentation or reserved address, no IPv4 address embedded in
+    /// IPv6 that is one, no special-use name, no host without a name.
+    ///
+    /// ```
+    /// use uri_runtime::policy::Policy;
+    /// use uri_runtime::Uri;
+    ///
+    /// let policy = Policy::public_web();
+    /// for bad in [
+    ///     "http://127.0.0.1/", "http://0x7f.1/", "http://2130706433/", "http://[::ffff:10.0.0.1]/",
+    ///     "http://169.254.169.254/latest/meta-data/", "http://localhost./", "http://api.localhost/",
+    ///     "http://printer.local/", "https://user:pw@example.net/", "gopher://example.net/",
+    /// ] {
+    ///     assert!(policy.check(&Uri::parse(bad)?).is_err(), "{bad}");
+    /// }
+    /// assert!(policy.check(&Uri::parse("https://hooks.slack.com/services/T0/B0/x")?).is_ok());
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    pub fn public_web() -> Policy {
+        Policy {
+            schemes: ["http", "https"].map(String::from).into(),
+            denied: NOT_PUBLIC,
+            userinfo: Credentials::Denied,
+            required: [Component::Host].into(),
+            max_length: Some(8000),
+            ..Policy::default()
+        }
+    }
+
+    /// For a redirect back to the application itself (an OAuth
+    /// `redirect_uri`, a `return_to` after login): the origin's scheme,
+    /// its host and port exactly, no userinfo.
+    ///
+    /// ```
+    /// use uri_runtime::policy::Policy;
+    /// use uri_runtime::scheme::http::Origin;
+    /// use uri_runtime::Uri;
+    ///
+    /// let app = Origin::of(Uri::parse("https://app.example.com/")?)?;
+    /// let policy = Policy::same_origin(&app);
+    /// assert!(policy.check(&Uri::parse("https://APP.example.com:443/done?x=1")?).is_ok());
+    /// assert!(policy.check(&Uri::parse("https://app.example.com.evil.net/")?).is_err());
+    /// assert!(policy.check(&Uri::parse("https://app.example.com@evil.net/")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn same_origin(origin: &Origin) -> Policy {
+        let scheme = if origin.is_secure() { "https" } else { "http" };
+        Policy::new()
+            .allow_scheme(scheme)
+            .allow_host(origin.host())
+            .allow_port(origin.port())
+            .deny_userinfo()
+            .require(Component::Host)
+    }
+
+    /// Admits `scheme` (in any case); once one is given, no other is.
+    #[must_use]
+    pub fn allow_scheme(mut self, scheme: &str) -> Policy {
+        self.schemes.push(scheme.to_ascii_lowercase());
+        self
+    }
+
+    /// Admits a host: a name (`api.example.com`), every name below a
+    /// domain (`*.example.com`, which does not admit `example.com`
+    /// itself), or an address (`192.0.2.1`, `[2001:db8::1]`). Names are
+    /// compared in their DNS form, lowercase and in punycode (give an
+    /// international name as `xn--…`). Once one is given, no other host
+    /// is admitted.
+    #[must_use]
+    pub fn allow_host(mut self, pattern: &str) -> Policy {
+        let pattern = pattern.to_ascii_lowercase();
+        let pattern = pattern.strip_suffix('.').unwrap_or(&pattern);
+        self.hosts.push(match pattern.strip_prefix("*.") {
+            Some(domain) => HostPattern::Below(String::from(domain)),
+            None => HostPattern::Exact(String::from(pattern)),
+        });
+        self
+    }
+
+    /// Admits a port, compared with the port the URI names or, when it
+    /// names none, its scheme's default (80 for `http`); once one is
+    /// given, no other is.
+    #[must_use]
+    pub fn allow_port(mut self, port: u16) -> Policy {
+        self.ports.push(port);
+        self
+    }
+
+    /// Refuses hosts of `class`, wherever the URI's host reaches it:
+    /// addresses, IPv4 embedded in IPv6, older IPv4 notations, names.
+    #[must_use]
+    pub fn deny_class(mut self, class: HostClass) -> Policy {
+        self.denied |= class.bit();
+        self
+    }
+
+    /// Admits hosts of `class` again (after a preset refused it).
+    #[must_use]
+    pub fn allow_class(mut self, class: HostClass) -> Policy {
+        self.denied &= !class.bit();
+        self
+    }
+
+    /// Refuses any userinfo: a user name is often a token
+    /// (`https://ghp_…@github.com/`).
+    #[must_use]
+    pub fn deny_userinfo(mut self) -> Policy {
+        self.userinfo = Credentials::Denied;
+        self
+    }
+
+    /// Admits a user name but refuses a password (anything after the
+    /// userinfo's first `:`).
+    #[must_use]
+    pub fn deny_password(mut self) -> Policy {
+        self.userinfo = Credentials::WithoutPassword;
+        self
+    }
+
+    /// Refuses a query.
+    #[must_use]
+    pub fn deny_query(mut self) -> Policy {
+        self.no_query = true;
+        self
+    }
+
+    /// Refuses a fragment.
+    #[must_use]
+    pub fn deny_fragment(mut self) -> Policy {
+        self.no_fragment = true;
+        self
+    }
+
+    /// Requires `component` to be present (a host, a port, a query, …;
+    /// a path is required to be non-empty).
+    #[must_use]
+    pub fn require(mut self, component: Component) -> Policy {
+        if !self.required.contains(&component) {
+            self.required.push(component);
+        }
+        self
+    }
+
+    /// Refuses a URI longer than `bytes`.
+    #[must_use]
+    pub fn max_length(mut self, bytes: usize) -> Policy {
+        self.max_length = Some(bytes);
+        self
+    }
+
+    /// Whether the policy refuses hosts of `class`.
+    pub fn denies(&self, class: HostClass) -> bool {
+        self.denied & class.bit() != 0
+    }
+}
