@@ -2,6 +2,7 @@
 //! the values their options take.
 
 use clap::{Parser, Subcommand, ValueEnum};
+use uri_runtime::policy::HostClass;
 
 /// RFC 3986 URIs from the shell: parse, check, normalize, resolve,
 /// relativize, encode, decode, get and set components. An argument `-`
@@ -52,11 +53,15 @@ pub(crate) enum Command {
         uris: Vec<String>,
     },
     /// Print nothing for valid URIs; for invalid ones, why, with carets
-    /// under the culprit. Exit status 1 if any is invalid.
+    /// under the culprit. Exit status 1 if any is invalid. With a policy
+    /// (`--policy public-web`, `--same-origin`, or any of the rule flags),
+    /// also every rule of the policy each URI breaks.
     Check {
         /// Accept relative references too (RFC 3986 `URI-reference`).
         #[arg(long)]
         reference: bool,
+        #[command(flatten)]
+        policy: PolicyArgs,
         /// Apply the rules of the schemes the library knows, beyond the
         /// generic syntax: http and https need a host (RFC 9110), ftp
         /// typecodes (RFC 1738), mailto addresses and headers (RFC 6068),
@@ -239,6 +244,100 @@ impl Style {
             _ => uri_runtime::PathStyle::NATIVE,
         }
     }
+}
+
+/// The boundary policy `check` applies: a preset, then rules added to it.
+#[derive(clap::Args, Debug, Default)]
+pub(crate) struct PolicyArgs {
+    /// Start from a preset. `public-web`: http or https, a host, no
+    /// userinfo, at most 8,000 bytes, and no host outside the globally
+    /// reachable classes (loopback, private, link-local, metadata
+    /// addresses, IPv4 inside IPv6, `localhost`, … are refused).
+    #[arg(long, value_enum)]
+    pub(crate) policy: Option<Preset>,
+    /// Only URIs of this origin (scheme, host, port), as a redirect back
+    /// to the application must be.
+    #[arg(long, value_name = "URI")]
+    pub(crate) same_origin: Option<String>,
+    /// Admit this scheme (repeatable); once one is given, no other.
+    #[arg(long, value_name = "SCHEME")]
+    pub(crate) allow_scheme: Vec<String>,
+    /// Admit this host (repeatable): a name, `*.domain` for the names
+    /// below it, or an address; once one is given, no other.
+    #[arg(long, value_name = "HOST")]
+    pub(crate) allow_host: Vec<String>,
+    /// Admit this port (repeatable; a URI without one has its scheme's
+    /// default); once one is given, no other.
+    #[arg(long, value_name = "PORT")]
+    pub(crate) allow_port: Vec<u16>,
+    /// Refuse hosts of this class (repeatable): loopback, private-use,
+    /// link-local, unique-local, shared-address-space, unspecified,
+    /// documentation, benchmarking, protocol-assignment, reserved,
+    /// discard-only, broadcast, multicast, special-use-name,
+    /// unresolvable, global-special-purpose, public.
+    #[arg(long, value_name = "CLASS", value_parser = host_class)]
+    pub(crate) deny_class: Vec<HostClass>,
+    /// Admit hosts of this class again (after a preset refused it).
+    #[arg(long, value_name = "CLASS", value_parser = host_class)]
+    pub(crate) allow_class: Vec<HostClass>,
+    /// Refuse any userinfo.
+    #[arg(long)]
+    pub(crate) deny_userinfo: bool,
+    /// Refuse a password in the userinfo.
+    #[arg(long)]
+    pub(crate) deny_password: bool,
+    /// Refuse a query.
+    #[arg(long)]
+    pub(crate) deny_query: bool,
+    /// Refuse a fragment.
+    #[arg(long)]
+    pub(crate) deny_fragment: bool,
+    /// Require this component (repeatable): userinfo, host, port, path,
+    /// query, fragment.
+    #[arg(long, value_name = "COMPONENT", value_enum)]
+    pub(crate) require: Vec<Part>,
+    /// Refuse URIs longer than this many bytes.
+    #[arg(long, value_name = "BYTES")]
+    pub(crate) max_length: Option<usize>,
+    /// One JSON object per input, per line: `{"uri":…,"ok":true}`, or
+    /// the `violations` (`rule`, `class`, `index`, `length`, `message`);
+    /// an input that does not parse has an `error` as with `parse --json`.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+impl PolicyArgs {
+    /// Whether any policy was asked for.
+    pub(crate) fn given(&self) -> bool {
+        self.policy.is_some()
+            || self.same_origin.is_some()
+            || !self.allow_scheme.is_empty()
+            || !self.allow_host.is_empty()
+            || !self.allow_port.is_empty()
+            || !self.deny_class.is_empty()
+            || !self.allow_class.is_empty()
+            || self.deny_userinfo
+            || self.deny_password
+            || self.deny_query
+            || self.deny_fragment
+            || !self.require.is_empty()
+            || self.max_length.is_some()
+            || self.json
+    }
+}
+
+/// The policies `check --policy` starts from.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Preset {
+    /// A URL a server fetches on a user's behalf.
+    PublicWeb,
+}
+
+fn host_class(name: &str) -> Result<HostClass, String> {
+    HostClass::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = HostClass::ALL.iter().map(|c| c.name()).collect();
+        format!("not a host class; one of {}", names.join(", "))
+    })
 }
 
 /// The components `get`, `set` and `format` name.

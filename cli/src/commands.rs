@@ -29,8 +29,15 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
         }
         Command::Check {
             reference,
+            policy,
             scheme,
             uris,
+        } if policy.given() => crate::policy::run(&policy, reference, scheme, &uris),
+        Command::Check {
+            reference,
+            scheme,
+            uris,
+            ..
         } => inputs::run(&uris, |text| check(text, reference, scheme)),
         Command::Normalize { scheme, uris } => inputs::run(&uris, |text| normalize(text, scheme)),
         Command::Resolve { base, references } => with_base(&base, |base| {

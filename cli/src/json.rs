@@ -76,6 +76,11 @@ impl Object<'_> {
         }
     }
 
+    /// A boolean member.
+    pub(crate) fn boolean(&mut self, key: &str, value: bool) {
+        self.key(key, if value { "\":true" } else { "\":false" });
+    }
+
     /// A number member.
     pub(crate) fn number(&mut self, key: &str, value: usize) {
         let out = self.key(key, "\":");

@@ -22,6 +22,7 @@ mod forms;
 mod inputs;
 mod json;
 mod outcome;
+mod policy;
 mod report;
 
 use std::process::ExitCode;

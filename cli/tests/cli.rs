@@ -684,3 +684,67 @@ fn parse_shows_a_mailto_uri_decoded() {
     let out = uri(&["parse", "mailto:a@x,nope"]);
     assert!(stdout(&out).contains("mailto    mail address without '@' at byte 15"));
 }
+
+#[test]
+fn check_with_a_policy_reports_every_broken_rule_with_carets() {
+    let out = uri(&[
+        "check",
+        "--policy",
+        "public-web",
+        "https://hooks.example.net.uk/x",
+        "http://user@0x7f.1:8080/",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        stderr(&out),
+        "userinfo not allowed at byte 7\n\
+         http://user@0x7f.1:8080/\n       ^^^^\n\
+         host is loopback, which is not allowed at byte 12\n\
+         http://user@0x7f.1:8080/\n            ^^^^^^\n"
+    );
+    // Flags add rules to the preset, or make a policy of their own.
+    let out = uri(&[
+        "check",
+        "--allow-scheme",
+        "https",
+        "--allow-host",
+        "*.example.com",
+        "--deny-query",
+        "https://api.example.com/x",
+        "https://example.com/x?y",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("host not allowed at byte 8"), "{err}");
+    assert!(err.contains("query not allowed at byte 21"), "{err}");
+    assert!(!err.contains("api.example.com"), "{err}");
+}
+
+#[test]
+fn check_with_a_policy_writes_json_lines_over_standard_input() {
+    let out = uri_with_stdin(
+        &["check", "--policy", "public-web", "--json", "-"],
+        "https://rust-lang.org/\nhttp://[::ffff:169.254.169.254]/\nnot a uri\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let printed = stdout(&out);
+    let lines: Vec<&str> = printed.lines().map(str::trim).collect();
+    assert_eq!(lines[0], r#"{"uri":"https://rust-lang.org/","ok":true}"#);
+    assert_eq!(
+        lines[1],
+        r#"{"uri":"http://[::ffff:169.254.169.254]/","ok":false,"violations":[{"rule":"host-class","class":"link-local","index":7,"length":24,"message":"host is link-local, which is not allowed at byte 7"}]}"#
+    );
+    assert!(lines[2].contains(r#""error":{"kind":"#), "{}", lines[2]);
+    // Same origin, for a redirect back to the application.
+    let out = uri(&[
+        "check",
+        "--same-origin",
+        "https://app.example.com/",
+        "https://app.example.com/done",
+        "https://app.example.com@evil.net/",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("userinfo not allowed at byte 8"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("host not allowed at byte 24"), "{}", stderr(&out));
+}

@@ -194,3 +194,24 @@ fn readme_schemes_example_holds() -> Result<(), Box<dyn std::error::Error>> {
     assert_eq!(link, "mailto:joe@example.com?body=line%201%0D%0Aline%202");
     Ok(())
 }
+
+#[test]
+fn readme_policy_example_holds() -> Result<(), Box<dyn std::error::Error>> {
+    use uri::policy::{HostClass, Policy, Rule};
+
+    let webhooks = Policy::public_web().deny_fragment();
+    let input = "http://admin@[::ffff:169.254.169.254]/latest/meta-data/";
+    let err = webhooks.check(&Uri::parse(input)?).unwrap_err();
+    let rules: Vec<Rule> = err.violations().iter().map(|v| v.rule()).collect();
+    assert_eq!(
+        rules,
+        [Rule::Userinfo, Rule::HostClass(HostClass::LinkLocal)]
+    );
+    assert!(err.render(input).to_string().contains("^^^^^"));
+    assert!(
+        webhooks
+            .check(&Uri::parse("https://hooks.slack.com/services/T0/B0/x")?)
+            .is_ok()
+    );
+    Ok(())
+}

@@ -1,0 +1,187 @@
+//! `check` with a boundary policy: the policy built from the flags, and
+//! each URI's violations as carets or as a JSON object.
+
+use std::io;
+
+use uri_runtime::policy::{Policy, PolicyError, Rule};
+use uri_runtime::scheme::http::Origin;
+use uri_runtime::{Component, Uri, UriRef};
+
+use crate::args::{Part, PolicyArgs, Preset};
+use crate::inputs::{self, Layout};
+use crate::json;
+use crate::outcome::Outcome;
+use crate::report;
+
+/// Checks every input against the policy the flags state.
+/// With `scheme`, a URI must keep its scheme's own rules first.
+pub(crate) fn run(
+    args: &PolicyArgs,
+    reference: bool,
+    scheme: bool,
+    uris: &[String],
+) -> io::Result<bool> {
+    let policy = build(args)?;
+    let layout = if args.json {
+        Layout::JsonLines
+    } else {
+        Layout::Lines
+    };
+    inputs::run_laid_out(uris, layout, |text, _| {
+        checked(
+            text,
+            &policy,
+            Read {
+                reference,
+                scheme,
+                json: args.json,
+            },
+        )
+    })
+}
+
+/// How each input is read and reported.
+#[derive(Clone, Copy)]
+struct Read {
+    reference: bool,
+    scheme: bool,
+    json: bool,
+}
+
+/// The policy: the preset or the origin, then each flag's rule.
+fn build(args: &PolicyArgs) -> io::Result<Policy> {
+    let mut policy = match (args.policy, &args.same_origin) {
+        (Some(Preset::PublicWeb), _) => Policy::public_web(),
+        (None, Some(origin)) => Policy::same_origin(&origin_of(origin)?),
+        (None, None) => Policy::new(),
+    };
+    if let (Some(_), Some(origin)) = (args.policy, &args.same_origin) {
+        let origin = origin_of(origin)?;
+        let scheme = if origin.is_secure() { "https" } else { "http" };
+        policy = policy
+            .allow_scheme(scheme)
+            .allow_host(origin.host())
+            .allow_port(origin.port());
+    }
+    for scheme in &args.allow_scheme {
+        policy = policy.allow_scheme(scheme);
+    }
+    for host in &args.allow_host {
+        policy = policy.allow_host(host);
+    }
+    for &port in &args.allow_port {
+        policy = policy.allow_port(port);
+    }
+    for &class in &args.deny_class {
+        policy = policy.deny_class(class);
+    }
+    for &class in &args.allow_class {
+        policy = policy.allow_class(class);
+    }
+    if args.deny_userinfo {
+        policy = policy.deny_userinfo();
+    }
+    if args.deny_password {
+        policy = policy.deny_password();
+    }
+    if args.deny_query {
+        policy = policy.deny_query();
+    }
+    if args.deny_fragment {
+        policy = policy.deny_fragment();
+    }
+    for &part in &args.require {
+        policy = policy.require(component(part)?);
+    }
+    if let Some(bytes) = args.max_length {
+        policy = policy.max_length(bytes);
+    }
+    Ok(policy)
+}
+
+fn origin_of(text: &str) -> io::Result<Origin> {
+    let invalid = |message: String| io::Error::new(io::ErrorKind::InvalidInput, message);
+    let uri = Uri::parse(text).map_err(|err| invalid(format!("--same-origin: {err}")))?;
+    Origin::of(uri).map_err(|err| invalid(format!("--same-origin: {err}")))
+}
+
+fn component(part: Part) -> io::Result<Component> {
+    Ok(match part {
+        Part::Userinfo => Component::Userinfo,
+        Part::Host => Component::Host,
+        Part::Port => Component::Port,
+        Part::Path => Component::Path,
+        Part::Query => Component::Query,
+        Part::Fragment => Component::Fragment,
+        Part::Scheme | Part::Authority => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "--require takes userinfo, host, port, path, query or fragment",
+            ));
+        }
+    })
+}
+
+fn checked<'a>(text: &'a str, policy: &Policy, read: Read) -> Outcome<'a> {
+    let json = read.json;
+    let parsed = if read.reference {
+        UriRef::parse(text).and_then(|r| {
+            // A relative reference has no scheme or host to check; only
+            // an absolute one goes through the policy.
+            r.as_uri().map_or(Ok(None), |uri| Ok(Some(uri)))
+        })
+    } else {
+        Uri::parse(text).map(Some)
+    };
+    if let Ok(Some(uri)) = parsed
+        && read.scheme
+        && let (Some(known), Err(err)) = (uri.known_scheme(), uri.check_scheme_rules())
+    {
+        let message = || report::scheme_error(text, known, &err);
+        return Outcome::refused(json, || report::failure_json(text, &message()), message);
+    }
+    match parsed {
+        Ok(Some(uri)) => match policy.check(&uri) {
+            Ok(()) if json => Outcome::Print(ok_json(text).into()),
+            Ok(()) => Outcome::Silent,
+            Err(err) => Outcome::refused(
+                json,
+                || violations_json(text, &err),
+                || err.render(text).to_string(),
+            ),
+        },
+        Ok(None) if json => Outcome::Print(ok_json(text).into()),
+        Ok(None) => Outcome::Silent,
+        Err(err) => report::parse_failure(text, &err, json),
+    }
+}
+
+fn ok_json(input: &str) -> String {
+    let mut line = String::new();
+    json::object(&mut line, |o| {
+        o.string("uri", Some(input));
+        o.boolean("ok", true);
+    });
+    line
+}
+
+fn violations_json(input: &str, err: &PolicyError) -> String {
+    let mut line = String::new();
+    json::object(&mut line, |o| {
+        o.string("uri", Some(input));
+        o.boolean("ok", false);
+        o.objects("violations", err.violations(), |o, violation| {
+            o.verbatim("rule", Some(violation.rule().name()));
+            if let Rule::HostClass(class) = violation.rule() {
+                o.verbatim("class", Some(class.name()));
+            }
+            if let Rule::Required(component) = violation.rule() {
+                o.verbatim("component", Some(component.name()));
+            }
+            o.number("index", violation.index());
+            o.number("length", violation.len());
+            o.string("message", Some(&violation.to_string()));
+        });
+    });
+    line
+}
