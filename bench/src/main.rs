@@ -19,6 +19,7 @@
 mod coding;
 mod operation;
 mod parsing;
+mod policy;
 mod report;
 mod templates;
 mod timing;
@@ -53,6 +54,7 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
     let groups = templates::groups();
     let operations: Vec<Operation<'_>> = parsing::operations(&inputs)
         .into_iter()
+        .chain(policy::operations(&inputs))
         .chain(coding::operations(&inputs))
         .chain(templates::operations(&groups))
         .collect();

@@ -248,6 +248,10 @@ impl Style {
 
 /// The boundary policy `check` applies: a preset, then rules added to it.
 #[derive(clap::Args, Debug, Default)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "one switch per command-line flag, as clap reads them"
+)]
 pub(crate) struct PolicyArgs {
     /// Start from a preset. `public-web`: http or https, a host, no
     /// userinfo, at most 8,000 bytes, and no host outside the globally

@@ -745,6 +745,14 @@ fn check_with_a_policy_writes_json_lines_over_standard_input() {
         "https://app.example.com@evil.net/",
     ]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("userinfo not allowed at byte 8"), "{}", stderr(&out));
-    assert!(stderr(&out).contains("host not allowed at byte 24"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("userinfo not allowed at byte 8"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains("host not allowed at byte 24"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -202,7 +202,11 @@ fn readme_policy_example_holds() -> Result<(), Box<dyn std::error::Error>> {
     let webhooks = Policy::public_web().deny_fragment();
     let input = "http://admin@[::ffff:169.254.169.254]/latest/meta-data/";
     let err = webhooks.check(&Uri::parse(input)?).unwrap_err();
-    let rules: Vec<Rule> = err.violations().iter().map(|v| v.rule()).collect();
+    let rules: Vec<Rule> = err
+        .violations()
+        .iter()
+        .map(uri::policy::Violation::rule)
+        .collect();
     assert_eq!(
         rules,
         [Rule::Userinfo, Rule::HostClass(HostClass::LinkLocal)]

@@ -244,6 +244,11 @@ pub(crate) const fn ipv6_zone(b: &[u8], start: usize, end: usize) -> Result<(), 
 /// assert_eq!(ipv4_number_form(b"1.2.3.4.5"), None);
 /// ```
 pub const fn ipv4_number_form(b: &[u8]) -> Option<[u8; 4]> {
+    // Every part is a number, so the first byte of the first is a digit:
+    // most names are ruled out here.
+    if b.is_empty() || !b[0].is_ascii_digit() {
+        return None;
+    }
     let mut end = b.len();
     if end > 1 && b[end - 1] == b'.' {
         end -= 1;

@@ -177,10 +177,11 @@ pub(super) enum Embedding {
     TeredoClient,
 }
 
-/// One registry row: the block, its rule, and its name in the registry.
+/// One registry row: the block (its network and the mask of its prefix),
+/// its rule, and its name in the registry.
 pub(super) struct Row<A> {
     pub(super) network: A,
-    pub(super) prefix: u32,
+    pub(super) mask: A,
     pub(super) rule: Rule,
     pub(super) name: &'static str,
 }
@@ -188,7 +189,11 @@ pub(super) struct Row<A> {
 const fn v4(network: [u8; 4], prefix: u32, class: HostClass, name: &'static str) -> Row<u32> {
     Row {
         network: u32::from_be_bytes(network),
-        prefix,
+        mask: if prefix == 0 {
+            0
+        } else {
+            u32::MAX << (32 - prefix)
+        },
         rule: Rule::Is(class),
         name,
     }
@@ -362,10 +367,13 @@ const fn v6(network: [u16; 8], prefix: u32, rule: Rule, name: &'static str) -> R
         bits = bits << 16 | network[i] as u128;
         i += 1;
     }
-    let network = bits;
     Row {
-        network,
-        prefix,
+        network: bits,
+        mask: if prefix == 0 {
+            0
+        } else {
+            u128::MAX << (128 - prefix)
+        },
         rule,
         name,
     }
@@ -534,27 +542,46 @@ pub(super) const IPV6: [Row<u128>; 26] = [
     ),
 ];
 
-/// Whether `address` lies in the block `network/prefix`.
-const fn contains<const BITS: u32>(network: u128, prefix: u32, address: u128) -> bool {
-    if prefix == 0 {
-        return true;
+/// The first octets of the IPv4 rows, one bit each: an address whose
+/// first octet has no bit is in no block, without a look at the table.
+const IPV4_FIRST_OCTETS: [u64; 4] = {
+    let mut bits = [0u64; 4];
+    let mut i = 0;
+    while i < IPV4.len() {
+        let first = (IPV4[i].network >> 24) as usize;
+        // The first octets the block spans: all that its mask leaves open.
+        let span = ((!IPV4[i].mask >> 24) & 0xff) as usize + 1;
+        let mut octet = first;
+        while octet < first + span {
+            bits[octet / 64] |= 1 << (octet % 64);
+            octet += 1;
+        }
+        i += 1;
     }
-    let shift = BITS - prefix;
-    (network >> shift) == (address >> shift)
-}
+    bits
+};
 
 /// The registry row holding an IPv4 address, if any.
 pub(super) fn ipv4_row(address: Ipv4Addr) -> Option<&'static Row<u32>> {
-    let bits = u128::from(address.to_bits());
-    IPV4.iter()
-        .find(|row| contains::<32>(u128::from(row.network), row.prefix, bits))
+    let first = address.octets()[0] as usize;
+    if IPV4_FIRST_OCTETS[first / 64] & (1 << (first % 64)) == 0 {
+        return None;
+    }
+    let bits = address.to_bits();
+    IPV4.iter().find(|row| bits & row.mask == row.network)
 }
 
-/// The IPv6 row holding an address, if any.
+/// The IPv6 row holding an address, if any. Most public addresses
+/// (`2000::/3` outside `2001::/16`, `2002::/16`, `2620::/16` and
+/// `3fff::/16`) are in no row, which one comparison tells.
 pub(super) fn ipv6_row(address: Ipv6Addr) -> Option<&'static Row<u128>> {
+    let first = address.segments()[0];
+    let global_unicast = first & 0xe000 == 0x2000;
+    if global_unicast && !matches!(first, 0x2001 | 0x2002 | 0x2620 | 0x3fff) {
+        return None;
+    }
     let bits = address.to_bits();
-    IPV6.iter()
-        .find(|row| contains::<128>(row.network, row.prefix, bits))
+    IPV6.iter().find(|row| bits & row.mask == row.network)
 }
 
 /// The class of an IP address: the registry block that holds it, or for a

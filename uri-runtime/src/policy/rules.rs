@@ -66,13 +66,19 @@ impl HostPattern {
     /// Whether a host, as a client reaches it, matches.
     pub(super) fn matches(&self, host: &Reached<'_>) -> bool {
         match (self, host) {
-            (HostPattern::Exact(name), Reached::Name(host)) => {
-                host.strip_suffix('.').unwrap_or(host) == name
-            }
+            // Patterns are lowercase; a host read without escapes may not be.
+            (HostPattern::Exact(name), Reached::Name(host)) => host
+                .strip_suffix('.')
+                .unwrap_or(host)
+                .eq_ignore_ascii_case(name),
             (HostPattern::Below(domain), Reached::Name(host)) => {
-                let host = host.strip_suffix('.').unwrap_or(host);
-                host.strip_suffix(domain.as_str())
-                    .is_some_and(|head| head.len() > 1 && head.ends_with('.'))
+                let host = host.strip_suffix('.').unwrap_or(host).as_bytes();
+                let head = host.len().checked_sub(domain.len() + 1);
+                head.is_some_and(|head| {
+                    head > 0
+                        && host.get(head) == Some(&b'.')
+                        && host[head + 1..].eq_ignore_ascii_case(domain.as_bytes())
+                })
             }
             (HostPattern::Exact(text), Reached::Ip(address)) => {
                 let text = text.trim_start_matches('[').trim_end_matches(']');
