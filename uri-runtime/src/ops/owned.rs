@@ -3,9 +3,15 @@
 
 use uri_core::ParseError;
 
+use alloc::string::String;
+
+use crate::ops::lenient::Repaired;
 use crate::ops::normalize::SchemeRules;
+use crate::ops::resolve::ResolveOptions;
 use crate::value::as_uri::AsUri;
 use crate::value::buf::{IriBuf, IriRefBuf, UriBuf, UriRefBuf};
+use crate::value::iri::Iri;
+use crate::value::uri::Uri;
 
 /// The toolbox, reached from the owned types without a view in between.
 impl UriBuf {
@@ -65,6 +71,15 @@ impl UriBuf {
     pub fn make_relative(&self, target: &impl AsUri) -> Option<UriRefBuf> {
         self.as_uri().make_relative(target)
     }
+
+    /// See [`Uri::join_lenient`](crate::Uri::join_lenient).
+    ///
+    /// # Errors
+    ///
+    /// As [`Uri::join_lenient`](crate::Uri::join_lenient).
+    pub fn join_lenient(&self, href: &str) -> Result<Repaired<UriBuf>, ParseError> {
+        self.as_uri().join_lenient(href)
+    }
 }
 
 impl UriRefBuf {
@@ -80,6 +95,32 @@ impl UriRefBuf {
     /// ```
     pub fn resolve_against(&self, base: &impl AsUri) -> UriBuf {
         self.as_uri_ref().resolve_against(base)
+    }
+
+    /// See [`UriRef::resolve_against_with`](crate::UriRef::resolve_against_with).
+    pub fn resolve_against_with(&self, base: &impl AsUri, options: ResolveOptions) -> UriBuf {
+        self.as_uri_ref().resolve_against_with(base, options)
+    }
+
+    /// See [`UriRef::resolve_into`](crate::UriRef::resolve_into).
+    pub fn resolve_into<'b>(
+        &self,
+        base: &Uri<'_>,
+        options: ResolveOptions,
+        buf: &'b mut String,
+    ) -> Uri<'b> {
+        self.as_uri_ref().resolve_into(base, options, buf)
+    }
+
+    /// See [`UriRef::to_iri_ref`](crate::UriRef::to_iri_ref).
+    pub fn to_iri_ref(&self) -> IriRefBuf {
+        self.as_uri_ref().to_iri_ref()
+    }
+
+    /// See [`UriRef::to_iri_ref_idna`](crate::UriRef::to_iri_ref_idna).
+    #[cfg(feature = "idna")]
+    pub fn to_iri_ref_idna(&self) -> IriRefBuf {
+        self.as_uri_ref().to_iri_ref_idna()
     }
 }
 
@@ -104,5 +145,20 @@ impl IriRefBuf {
     /// See [`IriRef::to_uri_ref`](crate::IriRef::to_uri_ref).
     pub fn to_uri_ref(&self) -> UriRefBuf {
         self.as_iri_ref().to_uri_ref()
+    }
+
+    /// See [`IriRef::to_uri_ref_idna`](crate::IriRef::to_uri_ref_idna).
+    ///
+    /// # Errors
+    ///
+    /// As [`IriRef::to_uri_ref_idna`](crate::IriRef::to_uri_ref_idna).
+    #[cfg(feature = "idna")]
+    pub fn to_uri_ref_idna(&self) -> Result<UriRefBuf, uri_idna::IdnaError> {
+        self.as_iri_ref().to_uri_ref_idna()
+    }
+
+    /// See [`IriRef::resolve_against`](crate::IriRef::resolve_against).
+    pub fn resolve_against(&self, base: &Iri<'_>) -> IriBuf {
+        self.as_iri_ref().resolve_against(base)
     }
 }

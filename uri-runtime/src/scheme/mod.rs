@@ -34,6 +34,7 @@ use core::ops::Range;
 use uri_core::pct::decode_triplet;
 
 use crate::pct;
+use crate::value::buf::{UriBuf, UriRefBuf};
 use crate::value::uri::{Uri, UriRef};
 pub use uri_core::scheme::{KnownScheme, SchemeError, SchemeErrorKind};
 
@@ -79,6 +80,33 @@ impl UriRef<'_> {
     /// The first rule broken, with the byte where it is broken.
     pub fn check_scheme_rules(&self) -> Result<(), SchemeError> {
         uri_core::scheme::check(self.as_str(), &self.components())
+    }
+}
+
+impl UriBuf {
+    /// See [`Uri::check_scheme_rules`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Uri::check_scheme_rules`].
+    pub fn check_scheme_rules(&self) -> Result<(), SchemeError> {
+        self.as_uri().check_scheme_rules()
+    }
+
+    /// See [`Uri::known_scheme`].
+    pub fn known_scheme(&self) -> Option<KnownScheme> {
+        self.as_uri().known_scheme()
+    }
+}
+
+impl UriRefBuf {
+    /// See [`UriRef::check_scheme_rules`].
+    ///
+    /// # Errors
+    ///
+    /// As [`UriRef::check_scheme_rules`].
+    pub fn check_scheme_rules(&self) -> Result<(), SchemeError> {
+        self.as_uri_ref().check_scheme_rules()
     }
 }
 

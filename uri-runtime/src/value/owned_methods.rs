@@ -163,12 +163,37 @@ impl UriBuf {
     pub fn as_uri(&self) -> Uri<'_> {
         self.view()
     }
+
+    /// See [`Uri::as_uri_ref`].
+    pub fn as_uri_ref(&self) -> UriRef<'_> {
+        self.view().as_uri_ref()
+    }
+
+    /// See [`Uri::as_iri`].
+    pub fn as_iri(&self) -> Iri<'_> {
+        self.view().as_iri()
+    }
 }
 
 impl UriRefBuf {
     /// A borrowed view, with every accessor.
     pub fn as_uri_ref(&self) -> UriRef<'_> {
         self.view()
+    }
+
+    /// See [`UriRef::as_uri`].
+    pub fn as_uri(&self) -> Option<Uri<'_>> {
+        self.view().as_uri()
+    }
+
+    /// See [`UriRef::as_iri_ref`].
+    pub fn as_iri_ref(&self) -> IriRef<'_> {
+        self.view().as_iri_ref()
+    }
+
+    /// See [`UriRef::is_absolute`].
+    pub fn is_absolute(&self) -> bool {
+        self.view().is_absolute()
     }
 }
 
@@ -177,12 +202,37 @@ impl IriBuf {
     pub fn as_iri(&self) -> Iri<'_> {
         self.view()
     }
+
+    /// See [`Iri::as_iri_ref`].
+    pub fn as_iri_ref(&self) -> IriRef<'_> {
+        self.view().as_iri_ref()
+    }
+
+    /// See [`Iri::as_uri`].
+    pub fn as_uri(&self) -> Option<Uri<'_>> {
+        self.view().as_uri()
+    }
 }
 
 impl IriRefBuf {
     /// A borrowed view, with every accessor.
     pub fn as_iri_ref(&self) -> IriRef<'_> {
         self.view()
+    }
+
+    /// See [`IriRef::as_iri`].
+    pub fn as_iri(&self) -> Option<Iri<'_>> {
+        self.view().as_iri()
+    }
+
+    /// See [`IriRef::as_uri_ref`].
+    pub fn as_uri_ref(&self) -> Option<UriRef<'_>> {
+        self.view().as_uri_ref()
+    }
+
+    /// See [`IriRef::is_absolute`].
+    pub fn is_absolute(&self) -> bool {
+        self.view().is_absolute()
     }
 }
 

@@ -290,6 +290,18 @@ impl UriBuf {
 }
 
 #[cfg(feature = "std")]
+impl UriBuf {
+    /// See [`Uri::to_file_path`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Uri::to_file_path`].
+    pub fn to_file_path(&self) -> Result<std::path::PathBuf, FileUriError> {
+        self.as_uri().to_file_path()
+    }
+}
+
+#[cfg(feature = "std")]
 impl Uri<'_> {
     /// The path of this system ([`PathStyle::NATIVE`]) that a `file` URI
     /// names. On Unix any bytes are accepted.
