@@ -106,6 +106,11 @@ pub(crate) enum Command {
         /// Read `+` as a space (form-style query values).
         #[arg(long)]
         form: bool,
+        /// Never fail: keep a `%` that starts no escape as written, show
+        /// bytes that are not UTF-8 as U+FFFD, and name each value that
+        /// needed it on standard error.
+        #[arg(long)]
+        lossy: bool,
         #[arg(required = true, allow_hyphen_values = true)]
         texts: Vec<String>,
     },
@@ -117,6 +122,9 @@ pub(crate) enum Command {
         /// Percent-decode the value.
         #[arg(long)]
         decode: bool,
+        /// With `--decode`, never fail (as `decode --lossy`).
+        #[arg(long, requires = "decode")]
+        lossy: bool,
         #[arg(required = true)]
         uris: Vec<String>,
     },

@@ -47,12 +47,15 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
             inputs::run(&targets, |text| relative(base, text))
         }),
         Command::Encode { set, texts } => inputs::run(&texts, |text| encode(text, set)),
-        Command::Decode { form, texts } => inputs::run(&texts, |text| decode(text, form)),
+        Command::Decode { form, lossy, texts } => {
+            inputs::run(&texts, |text| decode(text, form, lossy))
+        }
         Command::Get {
             component,
             decode,
+            lossy,
             uris,
-        } => inputs::run(&uris, |text| get(text, component, decode)),
+        } => inputs::run(&uris, |text| get(text, component, decode, lossy)),
         Command::Format {
             format,
             absent,
@@ -226,7 +229,7 @@ fn encode(text: &str, set: Set) -> Outcome<'_> {
     Outcome::Print(encoded)
 }
 
-fn decode(text: &str, form: bool) -> Outcome<'_> {
+fn decode(text: &str, form: bool, lossy: bool) -> Outcome<'_> {
     let decoded = if form {
         pct::decode_form_utf8(text)
     } else {
@@ -234,11 +237,23 @@ fn decode(text: &str, form: bool) -> Outcome<'_> {
     };
     match decoded {
         Ok(decoded) => Outcome::Print(decoded),
+        Err(err) if lossy => {
+            let shown = if form {
+                // `+` first, so that an escaped `%2B` stays a plus sign.
+                pct::decode_lossy(&text.replace('+', "%20"))
+                    .into_owned()
+                    .into()
+            } else {
+                pct::decode_lossy(text)
+            };
+            eprintln!("note: {text:?} decoded lossily ({err})");
+            Outcome::Print(shown)
+        }
         Err(err) => Outcome::Failed(report::error_at(text, &err.to_string(), err.index(), 3)),
     }
 }
 
-fn get(text: &str, part: Part, decode: bool) -> Outcome<'_> {
+fn get(text: &str, part: Part, decode: bool, lossy: bool) -> Outcome<'_> {
     let r = match UriRef::parse(text) {
         Ok(r) => r,
         Err(err) => return Outcome::Failed(report::parse_error(text, &err)),
@@ -249,6 +264,10 @@ fn get(text: &str, part: Part, decode: bool) -> Outcome<'_> {
     }
     match pct::decode_utf8(value) {
         Ok(decoded) => Outcome::Print(decoded),
+        Err(err) if lossy => {
+            eprintln!("note: {value:?} decoded lossily ({err})");
+            Outcome::Print(pct::decode_lossy(value))
+        }
         Err(err) => Outcome::Failed(report::error_at(value, &err.to_string(), err.index(), 3)),
     }
 }

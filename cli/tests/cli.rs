@@ -756,3 +756,19 @@ fn check_with_a_policy_writes_json_lines_over_standard_input() {
         stderr(&out)
     );
 }
+
+#[test]
+fn lossy_decoding_never_fails_and_names_what_needed_it() {
+    let out = uri(&["decode", "--lossy", "a%FFb", "100%", "ok%20"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "a\u{FFFD}b\n100%\nok \n");
+    let notes = stderr(&out);
+    assert!(notes.contains(r#""a%FFb" decoded lossily"#), "{notes}");
+    assert!(notes.contains(r#""100%" decoded lossily"#), "{notes}");
+    assert!(!notes.contains("ok%20"), "{notes}");
+    // Without it, the same values fail.
+    let out = uri(&["decode", "a%FFb"]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = uri(&["get", "path", "--decode", "--lossy", "http://h/caf%E9"]);
+    assert_eq!(stdout(&out), "/caf\u{FFFD}\n");
+}

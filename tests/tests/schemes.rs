@@ -412,3 +412,33 @@ fn the_mailto_builder_checks_addresses_given_as_headers() {
     let mail = Mailto::new(built.as_uri()).unwrap();
     assert!(mail.bcc().eq(["b@example.org"]));
 }
+
+#[test]
+fn scheme_errors_display_what_where_and_the_fix() {
+    for (text, shown) in [
+        (
+            "file://C:/app/data.db",
+            "drive letter where the host belongs at byte 7: a drive path takes three slashes: \
+             write file:///C:/… for C:\\…",
+        ),
+        (
+            "http:///path",
+            "missing host at byte 7: name the server after '//', as in http://example.com/path",
+        ),
+        (
+            "http://h:70000/",
+            "port above 65535 at byte 9: a TCP port is a number from 0 to 65535",
+        ),
+    ] {
+        let err = Uri::parse(text).unwrap().check_scheme_rules().unwrap_err();
+        assert_eq!(err.to_string(), shown, "{text}");
+    }
+    let err = Uri::parse("file://C:/app/data.db")
+        .unwrap()
+        .check_scheme_rules()
+        .unwrap_err();
+    assert_eq!(
+        err.render("file://C:/app/data.db").to_string(),
+        "file://C:/app/data.db\n       ^^"
+    );
+}

@@ -158,6 +158,6 @@ fn the_config_checks_agree_on_what_they_refuse() {
     // Ours says where: the byte of the culprit.
     assert_eq!(
         config_check::ours("https://user:secret@api.example.com/").unwrap_err(),
-        "userinfo not allowed at byte 8"
+        "userinfo not allowed at byte 8: send credentials in an Authorization header, not in the URI"
     );
 }

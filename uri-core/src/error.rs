@@ -284,7 +284,8 @@ impl ParseError {
             }
             ParseErrorKind::InvalidChar(Component::Host) if text.len() > 1 => {
                 "an international host name has an ASCII form: parse the text as an IRI \
-                 (`Iri::parse`) and map it with `to_uri_idna`, or write its \"xn--\" labels"
+                 (`Iri::parse`) and map it with `to_uri_idna`, which needs the `idna` \
+                 feature of uri-runtime, or write its \"xn--\" labels"
             }
             ParseErrorKind::InvalidChar(Component::Host) => {
                 "a host name cannot contain this character"

@@ -16,6 +16,18 @@ use crate::components::Components;
 /// dropping it).
 pub(super) const fn check(text: &[u8], parts: &Components) -> Result<(), SchemeError> {
     attempt!(no_userinfo(parts));
+    // `file://C:/x`: a drive letter typed where the host goes.
+    if let (Some(host), Some(port)) = (parts.host(), parts.port())
+        && host.end - host.start == 1
+        && text[host.start].is_ascii_alphabetic()
+        && port.start == port.end
+    {
+        return Err(SchemeError::new(
+            host.start,
+            2,
+            SchemeErrorKind::DriveAsHost,
+        ));
+    }
     if let Some(port) = parts.port() {
         // At the `:`, and the digits after it.
         let len = port.end - port.start + 1;
@@ -92,8 +104,17 @@ mod tests {
             Some((SchemeErrorKind::PortNotAllowed, 8, 3))
         );
         assert_eq!(
+            error("file://hh:/x"),
+            Some((SchemeErrorKind::PortNotAllowed, 9, 1))
+        );
+        // One letter and a colon is a drive typed where the host goes.
+        assert_eq!(
+            error("file://C:/app/data.db"),
+            Some((SchemeErrorKind::DriveAsHost, 7, 2))
+        );
+        assert_eq!(
             error("file://h:/x"),
-            Some((SchemeErrorKind::PortNotAllowed, 8, 1))
+            Some((SchemeErrorKind::DriveAsHost, 7, 2))
         );
     }
 

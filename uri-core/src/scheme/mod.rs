@@ -200,6 +200,10 @@ pub enum SchemeErrorKind {
     /// A view of one scheme (`HttpTarget`, `Mailto`, …) given a URI of
     /// another; at the scheme.
     NotThisScheme,
+    /// A `file` URI whose authority is a drive letter and its colon
+    /// (`file://C:/data.db`), a slash short of the drive path
+    /// `file:///C:/data.db`; at the letter.
+    DriveAsHost,
     /// A host whose escapes spell an international name, which only UTS
     /// 46 can turn into the name DNS looks up, while the `idna` feature of
     /// `uri-runtime` is off; at the host.
@@ -239,6 +243,7 @@ impl SchemeErrorKind {
             SchemeErrorKind::InvalidUtf8 => "escapes that do not decode to UTF-8",
             SchemeErrorKind::HeaderLineBreak => "line break in a mailto header field",
             SchemeErrorKind::NotThisScheme => "not a URI of the scheme this view reads",
+            SchemeErrorKind::DriveAsHost => "drive letter where the host belongs",
             SchemeErrorKind::IdnaNeeded => "international host name without IDNA support",
             SchemeErrorKind::InvalidHostName => "host escapes spell no name a client can look up",
             SchemeErrorKind::ControlCharacter => "escaped control character in a protocol field",
@@ -257,6 +262,26 @@ impl SchemeErrorKind {
             }
             SchemeErrorKind::InvalidHeaderField => Some("percent-encode it, e.g. '&' as %26"),
             SchemeErrorKind::RelativeFilePath => Some("start the path with '/'"),
+            SchemeErrorKind::DriveAsHost => {
+                Some("a drive path takes three slashes: write file:///C:/… for C:\\…")
+            }
+            SchemeErrorKind::MissingHost => {
+                Some("name the server after '//', as in http://example.com/path")
+            }
+            SchemeErrorKind::PortOutOfRange => Some("a TCP port is a number from 0 to 65535"),
+            SchemeErrorKind::PortNotAllowed => {
+                Some("a file URI names a host only; remove the port")
+            }
+            SchemeErrorKind::InvalidTypecode => {
+                Some("write ;type=a for text, ;type=i for binary, ;type=d for a listing")
+            }
+            SchemeErrorKind::EmptyAddress => Some("remove the extra ','"),
+            SchemeErrorKind::MissingAtSign => Some("a mail address is local-part@domain"),
+            SchemeErrorKind::MissingHeaderValue => Some("write the field as name=value"),
+            SchemeErrorKind::InvalidUtf8 => {
+                Some("escape each byte of the UTF-8 encoding of the text, as %C3%A9 for é")
+            }
+            SchemeErrorKind::HeaderLineBreak => Some("put line breaks in the body only"),
             SchemeErrorKind::IdnaNeeded => {
                 Some("enable the `idna` feature of uri-runtime to map the name to its DNS form")
             }
@@ -278,7 +303,11 @@ impl SchemeErrorKind {
 /// let err = check(text, &parse_uri(text)?).unwrap_err();
 /// assert_eq!(err.kind(), SchemeErrorKind::InvalidTypecode);
 /// assert_eq!(err.index(), 36);
-/// assert_eq!(err.to_string(), "ftp typecode must be 'a', 'i' or 'd' at byte 36");
+/// assert_eq!(
+///     err.to_string(),
+///     "ftp typecode must be 'a', 'i' or 'd' at byte 36: \
+///      write ;type=a for text, ;type=i for binary, ;type=d for a listing"
+/// );
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -326,9 +355,16 @@ impl SchemeError {
     }
 }
 
+/// What, where, and the likely fix, as [`ParseError`](crate::ParseError)
+/// displays: `missing host at byte 7: an http URI names its server, as
+/// in http://example.com/`.
 impl fmt::Display for SchemeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at byte {}", self.kind.description(), self.index)
+        write!(f, "{} at byte {}", self.kind.description(), self.index)?;
+        match self.hint() {
+            Some(hint) => write!(f, ": {hint}"),
+            None => Ok(()),
+        }
     }
 }
 

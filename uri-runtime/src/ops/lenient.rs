@@ -410,7 +410,11 @@ mod tests {
         let err = UriRefBuf::parse_lenient(" https://bücher.example/").unwrap_err();
         assert_eq!(err.index(), 10);
         assert_eq!(err.kind(), ParseErrorKind::InvalidChar(Component::Host));
-        assert!(err.hint().unwrap().contains("to_uri_idna"));
+        let hint = err.hint().unwrap();
+        assert!(
+            hint.contains("to_uri_idna") && hint.contains("`idna` feature"),
+            "{hint}"
+        );
     }
 
     #[cfg(feature = "idna")]

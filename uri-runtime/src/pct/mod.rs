@@ -33,6 +33,7 @@
 
 mod decode;
 mod encode;
+mod lossy;
 
 /// Which bytes stay as they are when encoding; the sets above are the
 /// ones each component needs, and a set of your own starts from a class
@@ -60,3 +61,4 @@ pub use uri_core::table::Class;
 pub use decode::{DecodeError, DecodeErrorKind, decode, decode_form_utf8, decode_utf8};
 pub use encode::{encode, encode_form, encode_keep_escapes};
 pub(crate) use encode::{push_encoded, push_encoded_keep_escapes};
+pub use lossy::decode_lossy;
