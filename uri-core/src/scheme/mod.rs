@@ -23,6 +23,7 @@
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 
+mod facts;
 mod file;
 mod ftp;
 mod http;
@@ -33,6 +34,7 @@ use core::fmt;
 use crate::components::Components;
 use crate::pct::decode_triplet;
 
+pub use facts::{SCHEMES, SchemeFacts, scheme_facts};
 pub use file::starts_with_drive;
 pub use ftp::typecode_semicolon;
 pub use mailto::check_address;
@@ -111,11 +113,9 @@ impl KnownScheme {
 
     /// The port a URI of this scheme means when it names none.
     pub const fn default_port(self) -> Option<u16> {
-        match self {
-            KnownScheme::Http => Some(80),
-            KnownScheme::Https => Some(443),
-            KnownScheme::Ftp => Some(21),
-            KnownScheme::Mailto | KnownScheme::File => None,
+        match scheme_facts(self.name()) {
+            Some(facts) => facts.default_port,
+            None => None,
         }
     }
 }

@@ -4,6 +4,7 @@
 use alloc::string::{String, ToString};
 use core::fmt;
 
+use uri_core::scheme::scheme_facts;
 use uri_core::{Component, ParseError};
 
 use super::reread::{Difference, same_host};
@@ -141,10 +142,6 @@ fn to_http(uri: &UriRef<'_>) -> Result<http::Uri, HttpUriError> {
     }
 }
 
-/// The schemes whose empty path is the path `/` (RFC 9110 section 4.2.3,
-/// RFC 6455 section 3), which `http::Uri` always writes.
-const EMPTY_PATH_IS_ROOT: [&str; 4] = ["http", "https", "ws", "wss"];
-
 /// The first component `http` reads differently from `uri`, comparing
 /// what each component means to a client: the scheme without regard to
 /// case, the userinfo as written, the host as the resolver reaches it
@@ -189,9 +186,9 @@ fn reread(uri: &UriRef<'_>, theirs: &http::Uri) -> Option<Difference> {
             theirs_port.as_deref().unwrap_or(""),
         ));
     }
-    let root_scheme = EMPTY_PATH_IS_ROOT
-        .iter()
-        .any(|s| s.eq_ignore_ascii_case(ours_scheme));
+    // `http::Uri` always writes an empty path as `/`: the same path only
+    // where the scheme says so (RFC 9110 section 4.2.3, RFC 6455 section 3).
+    let root_scheme = scheme_facts(ours_scheme).is_some_and(|s| s.empty_path_is_root);
     let empty_as_slash = uri.path().is_empty() && theirs.path() == "/" && root_scheme;
     if uri.path() != theirs.path() && !empty_as_slash {
         return Some(Difference::new(Component::Path, uri.path(), theirs.path()));

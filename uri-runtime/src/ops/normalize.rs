@@ -5,6 +5,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 
 use uri_core::Components;
+use uri_core::scheme::scheme_facts;
 
 use crate::value::as_uri::AsUri;
 use crate::value::buf::UriBuf;
@@ -13,13 +14,6 @@ use crate::write::compose::{Authority, Composer, Form, is_in_form, split_zone, t
 use crate::write::dots::{Joined, has_dot_segments};
 
 /// The ports that [`SchemeRules::STANDARD`] knows, by scheme.
-const STANDARD_PORTS: &[(&str, u16)] = &[
-    ("ftp", 21),
-    ("http", 80),
-    ("https", 443),
-    ("ws", 80),
-    ("wss", 443),
-];
 
 /// What scheme-based normalization (RFC 3986 section 6.2.3) knows about
 /// schemes: each known scheme's default port. For a URI whose scheme is
@@ -40,8 +34,8 @@ const STANDARD_PORTS: &[(&str, u16)] = &[
 /// # Ok::<(), uri_runtime::ParseError>(())
 /// ```
 ///
-/// The standard table: `ftp` 21, `http` 80, `https` 443, `ws` 80, `wss`
-/// 443. Schemes are matched ignoring ASCII case. Only schemes in the table
+/// The standard table ([`uri_core::scheme::SCHEMES`]): `ftp` 21, `http`
+/// 80, `https` 443, `ws` 80, `wss` 443. Schemes are matched ignoring ASCII case. Only schemes in the table
 /// get `/` for an empty path, since RFC 3986 leaves that to each scheme's
 /// specification.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -86,12 +80,16 @@ impl<'a> SchemeRules<'a> {
     /// assert_eq!(SchemeRules::STANDARD.default_port("gopher"), None);
     /// ```
     pub fn default_port(&self, scheme: &str) -> Option<u16> {
-        let standard: &[(&str, u16)] = if self.standard { STANDARD_PORTS } else { &[] };
-        self.own
+        let own = self
+            .own
             .iter()
-            .chain(standard)
             .find(|(name, _)| name.eq_ignore_ascii_case(scheme))
-            .map(|&(_, port)| port)
+            .map(|&(_, port)| port);
+        own.or_else(|| {
+            self.standard
+                .then(|| scheme_facts(scheme)?.default_port)
+                .flatten()
+        })
     }
 
     /// The port to write for `scheme`: `None` when it is empty or the

@@ -8,12 +8,12 @@ use core::ops::Range;
 
 use uri_core::parse::ipv4_number_form;
 use uri_core::render::Caret;
+use uri_core::scheme::scheme_facts;
 use uri_core::{Component, Components, HostKind};
 
 use super::class::{HostClass, classify_ip};
 use super::names::classify_name;
 use super::rules::{Credentials, Policy};
-use crate::ops::normalize::SchemeRules;
 use crate::value::as_uri::AsUri;
 use crate::value::host::Host;
 use crate::value::reach::{NumberForms, Reached, reach};
@@ -403,7 +403,7 @@ impl Policy {
         let range = parts.port().unwrap_or(authority_end..authority_end);
         let port = match uri.port_u16() {
             Ok(Some(port)) => Some(port),
-            Ok(None) => SchemeRules::STANDARD.default_port(uri.scheme()),
+            Ok(None) => scheme_facts(uri.scheme()).and_then(|s| s.default_port),
             Err(_) => None,
         };
         if !port.is_some_and(|port| self.ports.contains(&port)) {

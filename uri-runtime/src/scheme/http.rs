@@ -61,7 +61,7 @@ impl<'a> HttpTarget<'a> {
         let scheme = check_view(&uri, &[KnownScheme::Http, KnownScheme::Https])?;
         reached_host(&uri)?;
         let secure = scheme == KnownScheme::Https;
-        let default = if secure { 443 } else { 80 };
+        let default = scheme.default_port().unwrap_or_default();
         // Checked above: digits that fit in 16 bits, or none.
         let port = uri.port_u16().ok().flatten().unwrap_or(default);
         Ok(HttpTarget { uri, secure, port })
@@ -232,13 +232,13 @@ impl Origin {
 /// scheme's default.
 impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (scheme, default) = if self.secure {
-            ("https", 443)
+        let scheme = if self.secure {
+            KnownScheme::Https
         } else {
-            ("http", 80)
+            KnownScheme::Http
         };
-        write!(f, "{scheme}://{}", self.host)?;
-        if self.port != default {
+        write!(f, "{}://{}", scheme.name(), self.host)?;
+        if Some(self.port) != scheme.default_port() {
             write!(f, ":{}", self.port)?;
         }
         Ok(())
