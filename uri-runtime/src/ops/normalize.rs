@@ -13,8 +13,6 @@ use crate::value::uri::{Parsed, Uri};
 use crate::write::compose::{Authority, Composer, Form, is_in_form, split_zone, text_in};
 use crate::write::dots::{Joined, has_dot_segments};
 
-/// The ports that [`SchemeRules::STANDARD`] knows, by scheme.
-
 /// What scheme-based normalization (RFC 3986 section 6.2.3) knows about
 /// schemes: each known scheme's default port. For a URI whose scheme is
 /// known, the default port is dropped and an empty path with an authority
