@@ -133,8 +133,12 @@ extern crate std;
 mod impl_each;
 
 // The layers, from the bottom up: each uses only the ones listed before it
-// (and `uri-core`), never one after it. Each folder's module doc says what
-// its layer owns.
+// (and `uri-core`), never one after it. rustfmt sorts the `mod` lines below,
+// so the order is this line, which `tests/tests/layers.rs` reads and checks
+// every `crate::` path against. Each folder's module doc says what its
+// layer owns.
+//
+// layers: bytes, pct, value, write, ops, parts, template, uri_template, scheme, policy, interop, macros
 mod bytes;
 mod interop;
 #[cfg(feature = "macros")]

@@ -1,0 +1,116 @@
+//! The runtime's layers import downward only: every `crate::` path in a
+//! layer's files names a layer listed before it on the `// layers:` line
+//! of `uri-runtime/src/lib.rs` (or the layer itself), never one after it
+//! and never the crate root's re-exports, which would hide an upward
+//! import behind a short name.
+
+use std::path::{Path, PathBuf};
+
+fn source() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../uri-runtime/src")
+}
+
+/// The layers, bottom up, as `lib.rs` states them.
+fn layers() -> Vec<String> {
+    let lib = std::fs::read_to_string(source().join("lib.rs")).unwrap();
+    let line = lib
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("// layers:"))
+        .expect("lib.rs states the layer order on a `// layers:` line");
+    line.split(',').map(|name| name.trim().to_owned()).collect()
+}
+
+/// The files of one layer: its folder, or its one file.
+fn files(layer: &str) -> Vec<PathBuf> {
+    let dir = source().join(layer);
+    if !dir.is_dir() {
+        return vec![source().join(format!("{layer}.rs"))];
+    }
+    let mut found = Vec::new();
+    let mut stack = vec![dir];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                found.push(path);
+            }
+        }
+    }
+    found
+}
+
+/// The first segment after each `crate::` in code (comments left out),
+/// with `use crate::{a, b::c}` groups opened.
+fn crate_paths(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        let mut rest = code;
+        while let Some(at) = rest.find("crate::") {
+            rest = &rest[at + "crate::".len()..];
+            if let Some(group) = rest.strip_prefix('{') {
+                let inside = group.split('}').next().unwrap_or("");
+                found.extend(
+                    inside
+                        .split(',')
+                        .map(|p| p.trim().split("::").next().unwrap_or("").to_owned()),
+                );
+            } else {
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                found.push(name);
+            }
+        }
+    }
+    found.retain(|name| !name.is_empty());
+    found
+}
+
+#[test]
+fn every_import_runs_down_the_layers() {
+    let layers = layers();
+    let top: Vec<String> = std::fs::read_dir(source())
+        .unwrap()
+        .filter_map(|e| {
+            let path = e.ok()?.path();
+            let name = path.file_stem()?.to_str()?.to_owned();
+            (path.is_dir() || (name != "lib" && name != "impl_each")).then_some(name)
+        })
+        .collect();
+    for module in &top {
+        assert!(
+            layers.contains(module),
+            "`{module}` is on no layer of lib.rs"
+        );
+    }
+    let mut upward = Vec::new();
+    for (level, layer) in layers.iter().enumerate() {
+        for file in files(layer) {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for name in crate_paths(&text) {
+                let allowed = name == "__private"
+                    || layers
+                        .get(..=level)
+                        .is_some_and(|below| below.contains(&name));
+                if !allowed {
+                    upward.push(format!("{} uses crate::{name}", file.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        upward.is_empty(),
+        "imports that run up the layers: {upward:#?}"
+    );
+}
+
+#[test]
+fn the_path_reader_sees_groups_and_skips_comments() {
+    let text =
+        "use crate::{value::uri::Uri, pct};\n// crate::policy\nlet x = crate::write::dots::f();";
+    assert_eq!(crate_paths(text), ["value", "pct", "write"]);
+}
