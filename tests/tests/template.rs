@@ -5,7 +5,7 @@
 use std::cell::Cell;
 use std::fmt;
 
-use uri::template::{Hole, HoleKind, TemplateValue, each};
+use uri::holes::{Hole, HoleKind, TemplateValue, each};
 use uri::{UriBuf, UriRef, UriRefBuf, pct, uri, uri_ref};
 
 /// The recorded components must be exactly what parsing the text finds.

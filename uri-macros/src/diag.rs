@@ -78,7 +78,7 @@ pub(crate) fn with_placeholder(
         return errors.clone();
     };
     let value = if is_template {
-        expand::template::empty(header, empty)
+        expand::holes::empty(header, empty)
     } else {
         expand::constant(header, "", empty)
     };

@@ -84,7 +84,7 @@ fn expand_literal(tokens: TokenStream) -> TokenStream {
         Ok(canonical) if !is_template => {
             expand::constant(&header, &canonical.skeleton, canonical.parts)
         }
-        Ok(canonical) => expand::template::expand(&header, &literal, &args, &canonical)
+        Ok(canonical) => expand::holes::expand(&header, &literal, &args, &canonical)
             .unwrap_or_else(|errors| diag::with_placeholder(&header, true, &errors)),
         Err(problems) => {
             let errors = diag::to_compile_errors(&literal, &text, &problems);

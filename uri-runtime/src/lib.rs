@@ -138,8 +138,10 @@ mod impl_each;
 // every `crate::` path against. Each folder's module doc says what its
 // layer owns.
 //
-// layers: bytes, pct, value, write, ops, parts, template, uri_template, scheme, policy, interop, macros
+// layers: bytes, pct, value, write, ops, parts, holes, uri_template, scheme, policy, interop, macros
 mod bytes;
+#[cfg(feature = "alloc")]
+pub mod holes;
 mod interop;
 #[cfg(feature = "macros")]
 mod macros;
@@ -154,13 +156,13 @@ pub mod policy;
 #[cfg(feature = "alloc")]
 pub mod scheme;
 #[cfg(feature = "alloc")]
-pub mod template;
-#[cfg(feature = "alloc")]
 pub mod uri_template;
 mod value;
 #[cfg(feature = "alloc")]
 mod write;
 
+#[cfg(feature = "alloc")]
+pub use holes::TemplateValue;
 #[cfg(feature = "http")]
 pub use interop::http::HttpUriError;
 #[cfg(feature = "url")]
@@ -187,8 +189,6 @@ pub use scheme::{
     http::{HttpTarget, Origin},
     mailto::{Mailto, MailtoBuilder, MailtoError},
 };
-#[cfg(feature = "alloc")]
-pub use template::TemplateValue;
 /// A component of a URI reference, as errors and builders name it.
 ///
 /// ```
@@ -335,9 +335,9 @@ pub mod __differential {
 #[doc(hidden)]
 pub mod __private {
     #[cfg(feature = "alloc")]
-    pub use crate::template::dispatch::{Arg, DisplayKind, ValueKind};
+    pub use crate::holes::dispatch::{Arg, DisplayKind, ValueKind};
     #[cfg(feature = "alloc")]
-    pub use crate::template::{HoleKind, TemplateWriter};
+    pub use crate::holes::{HoleKind, TemplateWriter};
     #[cfg(feature = "alloc")]
     pub use crate::uri_template::UriTemplate;
     pub use crate::{Iri, IriRef, Uri, UriRef};

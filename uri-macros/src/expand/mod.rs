@@ -4,7 +4,7 @@
 //!
 //! This phase uses the input and check phases.
 
-pub(crate) mod template;
+pub(crate) mod holes;
 
 use proc_macro2::TokenStream;
 use quote::quote;

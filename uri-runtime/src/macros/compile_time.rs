@@ -134,7 +134,7 @@
 //! A literal with `{name}` holes is a template and gives an owned
 //! [`UriBuf`](crate::UriBuf) (or [`UriRefBuf`](crate::UriRefBuf)); the
 //! fixed text is checked as above, and each value is encoded for the
-//! component its hole sits in (the [`template`](crate::template) module
+//! component its hole sits in (the [`template`](crate::holes) module
 //! has the table):
 //!
 //! ```

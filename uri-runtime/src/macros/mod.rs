@@ -104,7 +104,7 @@ pub mod compile_time;
 /// the value are encoded; `{*name}` takes a whole path and keeps its `/`.
 /// In the query a key or value also has `&`, `=` and `+` encoded; an
 /// `Option` that is `None` leaves out its whole `key=value` parameter and a
-/// list repeats it. The [`template`](crate::template) module lists every
+/// list repeats it. The [`template`](crate::holes) module lists every
 /// hole's encode set; values are anything `Display`, or a type implementing
 /// [`TemplateValue`](crate::TemplateValue).
 ///

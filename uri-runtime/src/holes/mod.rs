@@ -88,7 +88,7 @@ pub use writer::TemplateWriter;
 /// see the [module documentation](self) for the sets.
 ///
 /// ```
-/// use uri_runtime::template::{Hole, HoleKind, TemplateValue};
+/// use uri_runtime::holes::{Hole, HoleKind, TemplateValue};
 ///
 /// /// Written `yes`/`no` in a query, `1`/`0` anywhere else.
 /// struct Flag(bool);
@@ -193,7 +193,7 @@ impl<'w> Hole<'w> {
 ///
 /// ```
 /// use uri_runtime::uri;
-/// use uri_runtime::template::each;
+/// use uri_runtime::holes::each;
 ///
 /// let (q, page, tags) = ("rust uri", None::<u32>, ["a&b", "c"]);
 /// assert_eq!(
@@ -210,7 +210,7 @@ impl<'w> Hole<'w> {
 /// A type of yours writes its items through [`Hole::item`]:
 ///
 /// ```
-/// use uri_runtime::template::{Hole, TemplateValue};
+/// use uri_runtime::holes::{Hole, TemplateValue};
 ///
 /// struct Range(u32, u32);
 ///
@@ -290,7 +290,7 @@ pub struct Each<I>(I);
 ///
 /// ```
 /// use uri_runtime::uri;
-/// use uri_runtime::template::each;
+/// use uri_runtime::holes::each;
 ///
 /// let ids = each((1..=3).map(|n| n * 10));
 /// assert_eq!(uri!("https://x.org/?id={ids}"), "https://x.org/?id=10&id=20&id=30");

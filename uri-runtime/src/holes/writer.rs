@@ -18,8 +18,8 @@ use uri_core::Components;
 use uri_core::parse::{Marks, RAW_LEN};
 use uri_core::pct::EncodeSet;
 
+use crate::holes::{Hole, HoleKind};
 use crate::pct::{FRAGMENT, PATH_SEGMENT, QUERY, QUERY_PARAM, push_encoded};
-use crate::template::{Hole, HoleKind};
 use crate::value::buf::{UriBuf, UriRefBuf};
 use crate::write::compose::keep_path_shape;
 use crate::write::dot_segment::{DotSegmentError, is_dot_segment};
