@@ -11,6 +11,7 @@ use crate::forms;
 use crate::inputs::{self, Layout};
 use crate::outcome::Outcome;
 use crate::report::{self, Shown};
+use crate::shown::on_one_line;
 
 /// Runs the command; `Ok(false)` when some input failed.
 pub(crate) fn run(command: Command) -> io::Result<bool> {
@@ -236,7 +237,7 @@ fn decode(text: &str, form: bool, lossy: bool) -> Outcome<'_> {
         pct::decode_utf8(text)
     };
     match decoded {
-        Ok(decoded) => Outcome::Print(decoded),
+        Ok(decoded) => Outcome::Print(on_one_line(decoded)),
         Err(err) if lossy => {
             let shown = if form {
                 // `+` first, so that an escaped `%2B` stays a plus sign.
@@ -247,7 +248,7 @@ fn decode(text: &str, form: bool, lossy: bool) -> Outcome<'_> {
                 pct::decode_lossy(text)
             };
             eprintln!("note: {text:?} decoded lossily ({err})");
-            Outcome::Print(shown)
+            Outcome::Print(on_one_line(shown))
         }
         Err(err) => Outcome::Failed(report::error_at(text, &err.to_string(), err.index(), 3)),
     }
@@ -263,10 +264,10 @@ fn get(text: &str, part: Part, decode: bool, lossy: bool) -> Outcome<'_> {
         return Outcome::Print(value.into());
     }
     match pct::decode_utf8(value) {
-        Ok(decoded) => Outcome::Print(decoded),
+        Ok(decoded) => Outcome::Print(on_one_line(decoded)),
         Err(err) if lossy => {
             eprintln!("note: {value:?} decoded lossily ({err})");
-            Outcome::Print(pct::decode_lossy(value))
+            Outcome::Print(on_one_line(pct::decode_lossy(value)))
         }
         Err(err) => Outcome::Failed(report::error_at(value, &err.to_string(), err.index(), 3)),
     }

@@ -3,6 +3,7 @@
 
 use std::io;
 
+use crate::shown::on_one_line;
 use clap::ValueEnum as _;
 use uri_runtime::{SchemeRules, UriRef, pct};
 
@@ -89,12 +90,15 @@ impl Format {
                     let mut values = r.query_values(key);
                     if *all {
                         let values: Vec<_> = values
+                            .map(|v| v.map(on_one_line))
                             .collect::<Result<_, _>>()
                             .map_err(|e| e.to_string())?;
                         out.push_str(&values.join(","));
                     } else {
                         match values.next() {
-                            Some(value) => out.push_str(&value.map_err(|e| e.to_string())?),
+                            Some(value) => {
+                                out.push_str(&on_one_line(value.map_err(|e| e.to_string())?));
+                            }
                             None => out.push_str(&self.absent),
                         }
                     }
@@ -147,7 +151,7 @@ fn piece(name: &str) -> Option<Piece> {
 
 fn decode(value: &str) -> Result<String, String> {
     pct::decode_utf8(value)
-        .map(std::borrow::Cow::into_owned)
+        .map(|decoded| on_one_line(decoded).into_owned())
         .map_err(|err| err.to_string())
 }
 

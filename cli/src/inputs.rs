@@ -64,6 +64,12 @@ pub(crate) fn run_laid_out(
                 number += 1;
                 let input = line.strip_suffix(b"\n").unwrap_or(&line);
                 let input = input.strip_suffix(b"\r").unwrap_or(input);
+                // A blank line is not an input (as for trurl): nothing is
+                // printed or counted for it.
+                if input.is_empty() {
+                    line.clear();
+                    continue;
+                }
                 match std::str::from_utf8(input) {
                     Ok(text) => run_one(text, &mut each, &mut written, &mut tally, &mut out)?,
                     Err(err) => {

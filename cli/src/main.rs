@@ -24,6 +24,7 @@ mod json;
 mod outcome;
 mod policy;
 mod report;
+mod shown;
 
 use std::process::ExitCode;
 

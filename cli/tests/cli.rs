@@ -772,3 +772,20 @@ fn lossy_decoding_never_fails_and_names_what_needed_it() {
     let out = uri(&["get", "path", "--decode", "--lossy", "http://h/caf%E9"]);
     assert_eq!(stdout(&out), "/caf\u{FFFD}\n");
 }
+
+#[test]
+fn decoded_values_stay_on_their_line_and_blank_lines_are_not_inputs() {
+    let out = uri_with_stdin(
+        &["get", "path", "--decode", "-"],
+        "http://h/a%0Ab\n\nhttp://h/x%1B%5B31m\r\n",
+    );
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "/a%0Ab\n/x%1B[31m\n");
+    let out = uri(&["format", "{query:q} {:path}", "http://h/%09?q=1%0D%0A2"]);
+    assert_eq!(stdout(&out), "1%0D%0A2 /%09\n");
+    let out = uri(&["decode", "a%0Ab%20c"]);
+    assert_eq!(stdout(&out), "a%0Ab c\n");
+    // A blank line between failures is not counted.
+    let out = uri_with_stdin(&["check", "--summary", "-"], "http://h/\n\nhttp://h/\n");
+    assert_eq!(stderr(&out).trim(), "2 inputs, 0 failed");
+}
