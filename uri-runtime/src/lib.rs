@@ -2,8 +2,14 @@
 //! parsed through the same grammar when they arrive at run time.
 //!
 //! ```
-//! use uri_runtime::{pct, Uri, UriRef};
+//! use uri_runtime::{pct, uri, Uri, UriRef};
 //!
+//! // A literal is checked and pre-encoded while compiling (feature `macros`,
+//! // on by default); a malformed one is a compile error that points at it.
+//! const DOCS: Uri<'static> = uri!("https://example.com/docs/a b");
+//! assert_eq!(DOCS.as_str(), "https://example.com/docs/a%20b");
+//!
+//! // Text that arrives at run time goes through the same grammar.
 //! let uri = Uri::parse("https://example.com:8443/docs/a%20b?lang=en#intro")?;
 //! assert_eq!(uri.scheme(), "https");
 //! assert_eq!(uri.host(), Some("example.com"));
@@ -139,6 +145,14 @@ mod impl_each;
 // layer owns.
 //
 // layers: bytes, pct, value, write, ops, parts, holes, uri_template, scheme, policy, interop, macros
+//
+// The value types come first in this list, out of the sorted order: rustdoc
+// shows a type's `impl` blocks in the order of the modules that hold them,
+// so `Uri`'s page opens with its constructors and accessors, not with the
+// operations of the layers above.
+mod value;
+
+// The other layers, in rustfmt's order.
 mod bytes;
 #[cfg(feature = "alloc")]
 pub mod holes;
@@ -157,7 +171,6 @@ pub mod policy;
 pub mod scheme;
 #[cfg(feature = "alloc")]
 pub mod uri_template;
-mod value;
 #[cfg(feature = "alloc")]
 mod write;
 

@@ -97,6 +97,19 @@ impl UriRefBuf {
     /// one obvious reading; see [`Repaired`] and [`RepairKind`] for what is
     /// repaired. The strict [`parse`](Self::parse) never does.
     ///
+    /// ```
+    /// use uri_runtime::{RepairKind, UriRefBuf};
+    ///
+    /// // An href as it was written in a page: spaces, a stray `#`.
+    /// let link = UriRefBuf::parse_lenient(" docs/my file.pdf#p1#2 ")?;
+    /// assert_eq!(link.value, "docs/my%20file.pdf#p1%232");
+    /// let kinds: Vec<RepairKind> = link.repairs.iter().map(|r| r.kind).collect();
+    /// assert_eq!(kinds, [RepairKind::Trimmed, RepairKind::Encoded, RepairKind::Encoded, RepairKind::Trimmed]);
+    /// // Each repair says which bytes of the text it changed.
+    /// assert_eq!(link.repairs[1].range, 8..9);
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// What cannot be repaired, with its offset in `text`: a bad scheme, a
@@ -109,6 +122,9 @@ impl UriRefBuf {
 
 impl UriBuf {
     /// [`UriRefBuf::parse_lenient`] for a URI, which needs a scheme.
+    ///
+    /// With the `idna` feature (this example runs only with it), an
+    /// international host becomes its `xn--` form:
     ///
     /// ```
     /// use uri_runtime::UriBuf;

@@ -14,6 +14,10 @@
 //! operations on these types (normalize, resolve, build, …) live in the
 //! layers above, as `impl` blocks of their own.
 
+// The constructors first (rustdoc lists `impl` blocks in module order), then
+// the accessors; the rest in rustfmt's order.
+pub(crate) mod uri;
+
 pub(crate) mod accessors;
 #[cfg(feature = "alloc")]
 pub(crate) mod as_uri;
@@ -29,4 +33,3 @@ pub(crate) mod owned_methods;
 pub(crate) mod port;
 #[cfg(feature = "alloc")]
 pub(crate) mod reach;
-pub(crate) mod uri;
