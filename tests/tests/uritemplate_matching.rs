@@ -247,3 +247,25 @@ fn an_mcp_resource_template_matches_its_uris() {
         ["owner", "repo", "number"]
     );
 }
+
+/// `{+var}` and `{#var}` keep escapes of unreserved and reserved
+/// characters as written, so such an escape in the URI is the value's own
+/// text; what the expansion encodes (non-ASCII text, a space) is decoded.
+#[test]
+fn reserved_expansions_give_back_escapes_as_written() {
+    use uri::UriTemplate;
+    for (template, uri, value) in [
+        ("{+a}", "%41", "%41"),
+        ("{+a}", "caf%C3%A9/x%2Fy", "café/x%2Fy"),
+        ("/p{#a}", "/p#%25%20", "%25 "),
+    ] {
+        let t = UriTemplate::parse(template).unwrap();
+        let found = t.match_uri(uri).unwrap().unwrap();
+        assert_eq!(found.get("a"), Some(value), "{template} {uri}");
+        // And the value writes the URI again.
+        assert_eq!(t.expand(&[("a", value)]).unwrap(), uri, "{template}");
+    }
+    // A run of escapes that is not UTF-8 is no value's expansion.
+    let t = UriTemplate::parse("{+a}").unwrap();
+    assert_eq!(t.match_uri("%FF").unwrap(), None);
+}

@@ -6,7 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use uri_core::pct::URI_CHARS;
+use uri_core::pct::{URI_CHARS, decode_triplet};
 use uri_core::table::{RESERVED, UNRESERVED};
 use uri_core::template::{Expression, Modifier, Operator, Piece, VarSpec};
 
@@ -519,10 +519,49 @@ fn members(text: &str, reserved: bool) -> Option<Captured> {
 /// A value's text decoded, if an expansion could have written it: only
 /// unreserved characters and escapes, or, where reserved characters are
 /// kept, any character a URI may hold.
+///
+/// `{+var}` and `{#var}` keep unreserved and reserved characters and
+/// escapes in a value as written (RFC 6570 section 3.2.3), so there an
+/// escape of such a character is returned as it stands: `%41` could only
+/// come from the value `%41` (the value `A` writes `A`). Escapes of what
+/// the expansion encodes (non-ASCII text, a space, …) are decoded, since
+/// the decoded value writes them back the same; `%25` stays, so that no
+/// new escape is formed with the digits after it.
 fn decoded(text: &str, reserved: bool) -> Option<String> {
     let allowed = |b: u8| b == b'%' || UNRESERVED.contains(b) || (reserved && RESERVED.contains(b));
     if !text.bytes().all(allowed) {
         return None;
     }
+    if reserved {
+        return decoded_where_encoded(text);
+    }
     decode_utf8(text).ok().map(Cow::into_owned)
+}
+
+/// `text` with the escapes a reserved expansion writes for the value's
+/// own characters decoded, and the rest as written; `None` where the
+/// decoded bytes are not UTF-8, which no value's expansion writes.
+fn decoded_where_encoded(text: &str) -> Option<String> {
+    let kept = |b: u8| b == b'%' || UNRESERVED.contains(b) || RESERVED.contains(b);
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut run = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match decode_triplet(bytes, i, bytes.len()) {
+            Some(byte) if !kept(byte) => {
+                run.push(byte);
+                i += 3;
+                continue;
+            }
+            _ => {}
+        }
+        out.push_str(core::str::from_utf8(&run).ok()?);
+        run.clear();
+        let next = text.get(i..)?.chars().next()?;
+        out.push(next);
+        i += next.len_utf8();
+    }
+    out.push_str(core::str::from_utf8(&run).ok()?);
+    Some(out)
 }
