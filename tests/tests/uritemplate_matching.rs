@@ -269,3 +269,63 @@ fn reserved_expansions_give_back_escapes_as_written() {
     let t = UriTemplate::parse("{+a}").unwrap();
     assert_eq!(t.match_uri("%FF").unwrap(), None);
 }
+
+#[test]
+fn an_exploded_map_in_a_path_matches_its_own_expansion() {
+    use std::collections::BTreeMap;
+    use uri::UriTemplate;
+    use uri::uri_template::{Assoc, Captured};
+
+    let template = UriTemplate::parse("/x{/m*}").unwrap();
+    let vars = BTreeMap::from([("m", Assoc(vec![("a", "1"), ("b", "2")]))]);
+    let uri = template.expand(&vars).unwrap();
+    assert_eq!(uri, "/x/a=1/b=2");
+    let found = template.match_uri(&uri).unwrap().unwrap();
+    assert_eq!(
+        found.value("m"),
+        Some(&Captured::AssocArray(vec![
+            ("a".into(), "1".into()),
+            ("b".into(), "2".into())
+        ]))
+    );
+    assert_eq!(template.expand(&found).unwrap(), uri);
+    // A list's items cannot hold a raw `=`: mixed members are no expansion.
+    assert_eq!(template.match_uri("/x/a=1/b").unwrap(), None);
+    // And an `=` after such an expression cannot end it.
+    assert!(
+        UriTemplate::parse("{/m*}=x")
+            .unwrap()
+            .match_uri("/a=x")
+            .is_err()
+    );
+}
+
+#[test]
+fn positional_variables_named_elsewhere_are_ambiguous() {
+    use uri::UriTemplate;
+
+    // `/2;x` is `a` = 2 with `e` undefined, not `e` = 2 (which writes `.2/2;x`).
+    let err = UriTemplate::parse("{.e}{/e,a};x")
+        .unwrap()
+        .match_uri("/2;x")
+        .unwrap_err();
+    assert_eq!(err.index(), 4);
+    // A name in one positional expression only is still matched.
+    let t = UriTemplate::parse("{/a,b}{?c}").unwrap();
+    assert_eq!(
+        t.match_uri("/1/2?c=3").unwrap().unwrap().get("b"),
+        Some("2")
+    );
+}
+
+/// Found by the `uri_template` fuzz target: `u` read as a one-item list
+/// from `{?u*}` and as a string from `{;u}`; the list wrote `;u=`.
+#[test]
+fn a_variable_read_as_a_string_and_a_list_comes_back_a_string() {
+    use uri::UriTemplate;
+
+    let template = UriTemplate::parse("zz+z{?u*}{;u}").unwrap();
+    let found = template.match_uri("zz+z?u=;u").unwrap().unwrap();
+    assert_eq!(found.get("u"), Some(""));
+    assert_eq!(template.expand(&found).unwrap(), "zz+z?u=;u");
+}

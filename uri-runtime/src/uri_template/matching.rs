@@ -96,7 +96,11 @@ pub enum Captured {
 /// In an expression without names (`{x,y}`, `{/a,b}`), the values go to
 /// the variables in order, so when the URI has fewer values than the
 /// expression has variables, the last ones are undefined: `/1` matches
-/// `{/a,b}` with `a` = `1`, although `b` = `1` writes it too.
+/// `{/a,b}` with `a` = `1`, although `b` = `1` writes it too. Such an
+/// expression's variables may appear in no other expression, where the
+/// guess could contradict what that one wrote (`{.e}{/e,a}` is
+/// [`Ambiguous`]). An exploded variable there comes back as a list, or as
+/// an associative array when its members are `key=value`.
 ///
 /// Values come back decoded. A member written with `,` between others
 /// comes back as a [`Captured::List`]; in `{?…}`, pairs whose key is not
@@ -196,6 +200,12 @@ impl Found {
         let earlier_cut = *earlier_cut;
         if same_text(earlier, &value) {
             self.vars[at].2 = earlier_cut && cut;
+            // A string and a one-item list read alike, but do not always
+            // write alike (`{;u}` writes `;u` for the string "", `;u=` for
+            // the list [""]): the string is the value both wrote.
+            if matches!(value, Captured::String(_)) {
+                self.vars[at].1 = value;
+            }
             return Some(());
         }
         let (Captured::String(old), Captured::String(new)) = (earlier, &value) else {
@@ -253,6 +263,7 @@ impl Stop {
 /// Matches `uri` against `template`.
 pub(super) fn match_text(template: &str, uri: &str) -> Result<Option<Captures>, Ambiguous> {
     let pieces: Vec<Piece> = walk::pieces(template).collect();
+    check_positional_names(template, &pieces)?;
     let mut stops = Vec::with_capacity(pieces.len());
     for (i, piece) in pieces.iter().enumerate() {
         if let Piece::Expression(expression) = *piece {
@@ -367,7 +378,7 @@ fn check_matchable(template: &str, expression: Expression, stop: Stop) -> Result
     let ends = |byte: u8| match operator {
         Operator::Reserved => matches!(byte, b'?' | b'#'),
         Operator::Fragment => false,
-        _ => RESERVED.contains(byte) && !writes(operator, several, byte),
+        _ => RESERVED.contains(byte) && !writes(operator, several, exploded > 0, byte),
     };
     if stop.bytes().all(ends) {
         Ok(())
@@ -377,6 +388,62 @@ fn check_matchable(template: &str, expression: Expression, stop: Stop) -> Result
             "its values may hold the character that follows it",
         ))
     }
+}
+
+/// An expression without names that holds several variables gives its
+/// values to them in order, so a URI with fewer values leaves the last
+/// ones undefined. That guess is only safe when those variables appear
+/// nowhere else: in `{.e}{/e,a}`, the text `/2` is `a` = `2` with `e`
+/// undefined, while the guess would say `e` = `2`, which writes `.2/2`.
+fn check_positional_names(template: &str, pieces: &[Piece]) -> Result<(), Ambiguous> {
+    let expressions: Vec<Expression> = pieces
+        .iter()
+        .filter_map(|piece| match *piece {
+            Piece::Expression(expression) => Some(expression),
+            Piece::Literal { .. } => None,
+        })
+        .collect();
+    // Each name once, with how many expressions name it: linear in the
+    // number of variables, through a sorted list.
+    let mut names: Vec<(&str, usize)> = Vec::new();
+    for expression in &expressions {
+        let mut own: Vec<&str> = walk::specs(template, *expression)
+            .map(|spec| walk::name(template, spec))
+            .collect();
+        own.sort_unstable();
+        own.dedup();
+        names.extend(own.into_iter().map(|name| (name, expression.open)));
+    }
+    names.sort_unstable_by_key(|&(name, _)| name);
+    for expression in &expressions {
+        let specs: Vec<VarSpec> = walk::specs(template, *expression).collect();
+        // The order decides only between different variables (`{/v:1,v}`
+        // names one).
+        let first_name = specs.first().map(|spec| walk::name(template, *spec));
+        let one_name = specs
+            .iter()
+            .all(|spec| Some(walk::name(template, *spec)) == first_name);
+        if expression.operator.named() || one_name {
+            continue;
+        }
+        for spec in &specs {
+            let name = walk::name(template, *spec);
+            let first = names.partition_point(|&(other, _)| other < name);
+            let elsewhere = names
+                .get(first..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|&&(other, _)| other == name)
+                .any(|&(_, open)| open != expression.open);
+            if elsewhere {
+                return Err(ambiguous(
+                    *expression,
+                    "its values go to its variables in order, and one of them appears in another expression",
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Whether two of an expression's variables have one name.
@@ -390,12 +457,12 @@ fn named_twice(template: &str, specs: &[VarSpec]) -> bool {
 
 /// Whether an expression of `operator` may write `byte` outside its
 /// values' escapes: its `first` character, the `,` between a list's
-/// members, `=` after a name, and its separator when it writes several
-/// values.
-fn writes(operator: Operator, several: bool, byte: u8) -> bool {
+/// members, `=` after a name or between an exploded associative array's
+/// keys and values, and its separator when it writes several values.
+fn writes(operator: Operator, several: bool, exploded: bool, byte: u8) -> bool {
     operator.first().as_bytes().first() == Some(&byte)
         || byte == b','
-        || (operator.named() && byte == b'=')
+        || ((operator.named() || exploded) && byte == b'=')
         || (several && byte == operator.separator())
 }
 
@@ -471,11 +538,7 @@ fn capture(
     let mut parts = body.split(separator);
     for (i, spec) in specs.iter().enumerate() {
         let value = if spec.modifier == Modifier::Explode && i + 1 == specs.len() {
-            let items = parts
-                .by_ref()
-                .map(|part| decoded(part, false))
-                .collect::<Option<Vec<_>>>()?;
-            Captured::List(items)
+            exploded_members(parts.by_ref())?
         } else {
             match parts.next() {
                 Some(part) => Captured::String(decoded(part, false)?),
@@ -485,6 +548,30 @@ fn capture(
         found.insert(name(spec), value, is_cut(spec))?;
     }
     parts.next().is_none().then_some(())
+}
+
+/// The members of an exploded variable in an expression without names:
+/// a list's items, or, when every member is `key=value`, an associative
+/// array's pairs (RFC 6570 section 3.2.1 writes them so; a list item's
+/// own `=` would be escaped). Members of both kinds are no expansion.
+fn exploded_members<'t>(members: impl Iterator<Item = &'t str>) -> Option<Captured> {
+    let members: Vec<&str> = members.collect();
+    let pairs = members.iter().filter(|member| member.contains('=')).count();
+    if pairs == 0 {
+        let items = members.iter().map(|member| decoded(member, false));
+        return items.collect::<Option<Vec<_>>>().map(Captured::List);
+    }
+    if pairs != members.len() {
+        return None;
+    }
+    members
+        .iter()
+        .map(|member| {
+            let (key, value) = member.split_once('=')?;
+            Some((decoded(key, false)?, decoded(value, false)?))
+        })
+        .collect::<Option<Vec<_>>>()
+        .map(Captured::AssocArray)
 }
 
 /// Whether two captures are one value: equal, or a string and a list of
