@@ -20,7 +20,7 @@ instructions() { # op, size
 }
 
 printf '| operation | input at N = %s | instructions at N | at 2N | ratio |\n|---|---|---:|---:|---:|\n' "$n"
-for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query template-explode template-long; do
+for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query template-explode template-match template-long; do
     case $op in
         dots) what="\`http://h/\` + N × \`a/../\`, normalized" ;;
         resolve) what="N × \`a/../\` + \`g\`, resolved" ;;
@@ -34,6 +34,7 @@ for op in dots resolve relative query build path escapes parse-path const-parse-
         parse-query) what="\`http://h/?\` + N × \`k=%41&\`, parsed" ;;
         const-parse-query) what="the same, \`const\` parser" ;;
         template-explode) what="\`{/list*}{?list*}\` with N items, expanded" ;;
+        template-match) what="\`?v0=0&…\` matched against \`{?v0,…}\` with N variables" ;;
         template-long) what="N × \`{a}/\`, parsed and expanded" ;;
     esac
     base=$(instructions "$op" 0)
@@ -44,7 +45,7 @@ for op in dots resolve relative query build path escapes parse-path const-parse-
 done
 
 printf '\n| operation | bytes per unit | instructions per byte at 10 KB | at 1 MB |\n|---|---:|---:|---:|\n'
-for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query template-explode template-long; do
+for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query template-explode template-match template-long; do
     case $op in
         dots | resolve) unit=5 ;;
         relative) unit=4 ;;
@@ -54,6 +55,7 @@ for op in dots resolve relative query build path escapes parse-path const-parse-
         parse-query | const-parse-query) unit=6 ;;
         escapes) unit=9 ;;
         template-explode) unit=11 ;;
+        template-match) unit=15 ;;
         template-long) unit=4 ;;
     esac
     base=$(instructions "$op" 0)

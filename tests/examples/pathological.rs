@@ -16,6 +16,7 @@
 //!                CPU has no SSSE3
 //!   template-explode  expand `{/list*}{?list*}` with a list of n items
 //!                `ab` (11n bytes out)
+//!   template-match    match `?v0=0&…` against `{?v0,v1,…}` with n variables
 //!   template-long     parse and expand a template of n times `{a}/`
 //!                (4n bytes in)
 //!   template-prefix   expand n times `{v:9999}` with a value of 20,000
@@ -31,7 +32,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let (Some(op), Some(Ok(n))) = (args.get(1), args.get(2).map(|n| n.parse::<usize>())) else {
         eprintln!(
-            "usage: pathological <dots|resolve|relative|query|build|path|escapes|parse-path|parse-query|const-parse-path|const-parse-query|template-explode|template-long|template-prefix> <n>"
+            "usage: pathological <dots|resolve|relative|query|build|path|escapes|parse-path|parse-query|const-parse-path|const-parse-query|template-explode|template-match|template-long|template-prefix> <n>"
         );
         return ExitCode::FAILURE;
     };
@@ -110,6 +111,17 @@ fn run(op: &str, n: usize) -> Result<usize, Box<dyn Error>> {
             let mut out = String::new();
             UriTemplate::parse("{/list*}{?list*}")?.expand_to(&[("list", list)], &mut out)?;
             out.len()
+        }
+        "template-match" => {
+            // `{?v0,v1,…}` matched against `?v0=0&v1=1&…`: one lookup per
+            // pair, one record per variable.
+            let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+            let template = format!("{{?{}}}", names.join(","));
+            let pairs: Vec<String> = (0..n).map(|i| format!("v{i}={i}")).collect();
+            let uri = format!("?{}", pairs.join("&"));
+            UriTemplate::parse(&template)?
+                .match_uri(&uri)?
+                .map_or(0, |found| found.len())
         }
         "template-long" => {
             let text = "{a}/".repeat(n);

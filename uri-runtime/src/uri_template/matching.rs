@@ -2,6 +2,7 @@
 //! the answer is unique.
 
 use alloc::borrow::Cow;
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
@@ -184,6 +185,9 @@ impl Variables for Captures {
 #[derive(Default)]
 struct Found {
     vars: Vec<(String, Captured, bool)>,
+    /// Where each name is in `vars`, so that a template of many variables
+    /// is matched in time linear in them (times a logarithm), not square.
+    index: BTreeMap<String, usize>,
 }
 
 impl Found {
@@ -192,7 +196,8 @@ impl Found {
     /// same both times, except that a cut value need only start the other
     /// (`{/var:1,var}`), and the longer one is kept.
     fn insert(&mut self, name: &str, value: Captured, cut: bool) -> Option<()> {
-        let Some(at) = self.vars.iter().position(|(key, _, _)| key == name) else {
+        let Some(&at) = self.index.get(name) else {
+            self.index.insert(name.into(), self.vars.len());
             self.vars.push((name.into(), value, cut));
             return Some(());
         };
@@ -448,11 +453,12 @@ fn check_positional_names(template: &str, pieces: &[Piece]) -> Result<(), Ambigu
 
 /// Whether two of an expression's variables have one name.
 fn named_twice(template: &str, specs: &[VarSpec]) -> bool {
-    let name = |spec: &VarSpec| walk::name(template, *spec);
-    specs
+    let mut names: Vec<&str> = specs
         .iter()
-        .enumerate()
-        .any(|(i, spec)| specs[..i].iter().any(|earlier| name(earlier) == name(spec)))
+        .map(|spec| walk::name(template, *spec))
+        .collect();
+    names.sort_unstable();
+    names.windows(2).any(|pair| pair[0] == pair[1])
 }
 
 /// Whether an expression of `operator` may write `byte` outside its
@@ -490,20 +496,39 @@ fn capture(
         // it as a list, or the pairs no variable is named after as an
         // associative array; not both.
         let exploded = specs.iter().find(|spec| spec.modifier == Modifier::Explode);
+        // The variables by name (the first of each, as a scan would find),
+        // for a lookup per pair that does not walk them all.
+        let mut by_name: Vec<(&str, usize)> = specs
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| (name(spec), i))
+            .collect();
+        by_name.sort_by_key(|&(name, i)| (name, i));
+        // Whether a name is read through a prefix anywhere in the
+        // expression (`{?v,v:1}` writes `v` whole and cut).
+        let mut cut_by_name: BTreeMap<&str, bool> = BTreeMap::new();
+        for spec in &specs {
+            *cut_by_name.entry(name(spec)).or_default() |= is_cut(spec);
+        }
+        let lookup = |key: &str| {
+            let at = by_name.partition_point(|&(name, _)| name < key);
+            by_name
+                .get(at)
+                .filter(|&&(name, _)| name == key)
+                .and_then(|&(_, i)| specs.get(i))
+        };
         let mut items = Vec::new();
         let mut extra = Vec::new();
         for part in body.split(char::from(operator.separator())) {
             let (key, value) = part.split_once('=').unwrap_or((part, ""));
-            match specs.iter().find(|spec| name(spec) == key) {
+            match lookup(key) {
                 Some(spec) if spec.modifier == Modifier::Explode => {
                     items.push(decoded(value, false)?);
                 }
                 Some(spec) => {
                     // `{?v,v:1}` writes `v` whole and cut: either may be
                     // the one read.
-                    let cut = specs
-                        .iter()
-                        .any(|other| name(other) == key && is_cut(other));
+                    let cut = cut_by_name.get(key).copied().unwrap_or(false);
                     found.insert(name(spec), members(value, false)?, cut)?;
                 }
                 None => extra.push((decoded(key, false)?, decoded(value, false)?)),
