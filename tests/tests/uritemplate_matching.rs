@@ -257,7 +257,8 @@ fn reserved_expansions_give_back_escapes_as_written() {
     for (template, uri, value) in [
         ("{+a}", "%41", "%41"),
         ("{+a}", "caf%C3%A9/x%2Fy", "café/x%2Fy"),
-        ("/p{#a}", "/p#%25%20", "%25 "),
+        ("/p{#a}", "/p#%25%20", "% "),
+        ("/p{#a}", "/p#%2541", "%2541"),
     ] {
         let t = UriTemplate::parse(template).unwrap();
         let found = t.match_uri(uri).unwrap().unwrap();
@@ -265,9 +266,14 @@ fn reserved_expansions_give_back_escapes_as_written() {
         // And the value writes the URI again.
         assert_eq!(t.expand(&[("a", value)]).unwrap(), uri, "{template}");
     }
-    // A run of escapes that is not UTF-8 is no value's expansion.
-    let t = UriTemplate::parse("{+a}").unwrap();
-    assert_eq!(t.match_uri("%FF").unwrap(), None);
+    // Escaped bytes that are not UTF-8 are the value's own escapes, which
+    // a reserved expansion keeps as written.
+    let t = UriTemplate::parse("{#u}").unwrap();
+    let text = t.expand(&[("u", "\u{1f}%%aaȾ")]).unwrap();
+    assert_eq!(text, "#%1F%25%aa%C8%BE");
+    let found = t.match_uri(&text).unwrap().unwrap();
+    assert_eq!(found.get("u"), Some("\u{1f}%%aaȾ"));
+    assert_eq!(t.expand(&found).unwrap(), text);
 }
 
 #[test]
@@ -328,4 +334,17 @@ fn a_variable_read_as_a_string_and_a_list_comes_back_a_string() {
     let found = template.match_uri("zz+z?u=;u").unwrap().unwrap();
     assert_eq!(found.get("u"), Some(""));
     assert_eq!(template.expand(&found).unwrap(), "zz+z?u=;u");
+}
+
+/// Found by the `uri_template` fuzz target: `{u*}` decodes `%25` to `%`,
+/// and `{#u}` must read the same value where no escape follows.
+#[test]
+fn a_lone_percent_reads_the_same_in_simple_and_reserved_expressions() {
+    use uri::UriTemplate;
+
+    let template = UriTemplate::parse("{u*}{#u}").unwrap();
+    let text = template.expand(&[("u", "\u{1f}%%")]).unwrap();
+    assert_eq!(text, "%1F%25%25#%1F%25%25");
+    let found = template.match_uri(&text).unwrap().unwrap();
+    assert_eq!(found.get("u"), Some("\u{1f}%%"));
 }

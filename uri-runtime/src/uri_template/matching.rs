@@ -637,43 +637,81 @@ fn members(text: &str, reserved: bool) -> Option<Captured> {
 /// escape of such a character is returned as it stands: `%41` could only
 /// come from the value `%41` (the value `A` writes `A`). Escapes of what
 /// the expansion encodes (non-ASCII text, a space, …) are decoded, since
-/// the decoded value writes them back the same; `%25` stays, so that no
-/// new escape is formed with the digits after it.
+/// the decoded value writes them back the same; `%25` is a `%` unless two
+/// hex digits follow it, where the `%` would start an escape the expansion
+/// keeps, so that it stays `%25`.
 fn decoded(text: &str, reserved: bool) -> Option<String> {
     let allowed = |b: u8| b == b'%' || UNRESERVED.contains(b) || (reserved && RESERVED.contains(b));
     if !text.bytes().all(allowed) {
         return None;
     }
     if reserved {
-        return decoded_where_encoded(text);
+        return Some(decoded_where_encoded(text));
     }
     decode_utf8(text).ok().map(Cow::into_owned)
 }
 
 /// `text` with the escapes a reserved expansion writes for the value's
-/// own characters decoded, and the rest as written; `None` where the
-/// decoded bytes are not UTF-8, which no value's expansion writes.
-fn decoded_where_encoded(text: &str) -> Option<String> {
-    let kept = |b: u8| b == b'%' || UNRESERVED.contains(b) || RESERVED.contains(b);
+/// own characters decoded, and the rest as written. Escaped bytes that do
+/// not form UTF-8 are the value's own escapes (a reserved expansion keeps
+/// `%AA` as it is), so they stay as written too.
+fn decoded_where_encoded(text: &str) -> String {
     let bytes = text.as_bytes();
+    let kept = |b: u8, at: usize| {
+        let starts_escape = || {
+            let hex = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_hexdigit);
+            hex(at + 3) && hex(at + 4)
+        };
+        UNRESERVED.contains(b) || RESERVED.contains(b) || (b == b'%' && starts_escape())
+    };
     let mut out = String::with_capacity(text.len());
+    // The decoded bytes of the current run of escapes, and where it starts.
     let mut run = Vec::new();
+    let mut run_start = 0;
     let mut i = 0;
     while i < bytes.len() {
-        match decode_triplet(bytes, i, bytes.len()) {
-            Some(byte) if !kept(byte) => {
-                run.push(byte);
-                i += 3;
-                continue;
+        if let Some(byte) = decode_triplet(bytes, i, bytes.len())
+            && !kept(byte, i)
+        {
+            if run.is_empty() {
+                run_start = i;
             }
-            _ => {}
+            run.push(byte);
+            i += 3;
+            continue;
         }
-        out.push_str(core::str::from_utf8(&run).ok()?);
+        push_run(&mut out, &run, text.get(run_start..i).unwrap_or(""));
         run.clear();
-        let next = text.get(i..)?.chars().next()?;
+        let next = text
+            .get(i..)
+            .and_then(|rest| rest.chars().next())
+            .unwrap_or('\0');
         out.push(next);
         i += next.len_utf8();
     }
-    out.push_str(core::str::from_utf8(&run).ok()?);
-    Some(out)
+    push_run(&mut out, &run, text.get(run_start..).unwrap_or(""));
+    out
+}
+
+/// A run of decoded bytes: as text where it is UTF-8, and as the escapes
+/// it was written with (`written`, three bytes each) where it is not.
+fn push_run(out: &mut String, run: &[u8], written: &str) {
+    let mut at = 0;
+    while at < run.len() {
+        let rest = run.get(at..).unwrap_or_default();
+        match core::str::from_utf8(rest) {
+            Ok(valid) => {
+                out.push_str(valid);
+                return;
+            }
+            Err(err) => {
+                let valid = rest.get(..err.valid_up_to()).unwrap_or_default();
+                out.push_str(core::str::from_utf8(valid).unwrap_or_default());
+                let bad = err.error_len().unwrap_or(rest.len() - valid.len());
+                let from = 3 * (at + valid.len());
+                out.push_str(written.get(from..from + 3 * bad).unwrap_or_default());
+                at += valid.len() + bad;
+            }
+        }
+    }
 }
