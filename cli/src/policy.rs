@@ -51,18 +51,13 @@ struct Read {
 /// The policy: the preset or the origin, then each flag's rule.
 fn build(args: &PolicyArgs) -> io::Result<Policy> {
     let mut policy = match (args.policy, &args.same_origin) {
-        (Some(Preset::PublicWeb), _) => Policy::public_web(),
+        (Some(Preset::PublicWeb), None) => Policy::public_web(),
+        (Some(Preset::PublicWeb), Some(origin)) => {
+            Policy::public_web().allow_origin(&origin_of(origin)?)
+        }
         (None, Some(origin)) => Policy::same_origin(&origin_of(origin)?),
         (None, None) => Policy::new(),
     };
-    if let (Some(_), Some(origin)) = (args.policy, &args.same_origin) {
-        let origin = origin_of(origin)?;
-        let scheme = if origin.is_secure() { "https" } else { "http" };
-        policy = policy
-            .allow_scheme(scheme)
-            .allow_host(origin.host())
-            .allow_port(origin.port());
-    }
     for scheme in &args.allow_scheme {
         policy = policy.allow_scheme(scheme);
     }

@@ -789,3 +789,22 @@ fn decoded_values_stay_on_their_line_and_blank_lines_are_not_inputs() {
     let out = uri_with_stdin(&["check", "--summary", "-"], "http://h/\n\nhttp://h/\n");
     assert_eq!(stderr(&out).trim(), "2 inputs, 0 failed");
 }
+
+#[test]
+fn a_preset_and_an_origin_together_admit_that_origin_only() {
+    let out = uri(&[
+        "check",
+        "--policy",
+        "public-web",
+        "--same-origin",
+        "https://hooks.acme.dev/",
+        "https://hooks.acme.dev/x",
+        "https://other.acme.dev/",
+        "https://hooks.acme.dev:8443/",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(!err.contains("https://hooks.acme.dev/x"), "{err}");
+    assert!(err.contains("host not allowed at byte 8"), "{err}");
+    assert!(err.contains("port not allowed at byte 23"), "{err}");
+}

@@ -341,3 +341,19 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn an_ipv6_zone_is_written_as_windows_writes_it_and_its_errors_point_into_the_uri() {
+    let zoned = |text| {
+        let uri = Uri::parse_with(text, uri::ParseOptions::RFC3986.with_zone_ids()).unwrap();
+        uri_to_path(&uri, Windows).map_err(|e| (e.kind(), e.index()))
+    };
+    assert_eq!(
+        zoned("file://[fe80::1%25eth0]/s/x").as_deref(),
+        Ok(r"\\fe80--1seth0.ipv6-literal.net\s\x")
+    );
+    assert_eq!(
+        zoned("file://[fe80::1%25a%2Fb]/s/x"),
+        Err((FileUriErrorKind::EncodedSeparator, 19))
+    );
+}

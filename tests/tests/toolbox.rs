@@ -628,3 +628,20 @@ fn builders_refuse_dot_segment_values_where_they_would_start() {
     let old = Uri::parse("https://h/api/v2/%2E%2E").unwrap();
     assert_eq!(old.normalize(), "https://h/api/");
 }
+
+#[test]
+fn a_refused_segment_is_reported_where_it_would_start() {
+    for (text, at) in [
+        ("https://h", 10),
+        ("https://h/a", 12),
+        ("https://h/a/", 12),
+        ("", 0),
+        ("a", 2),
+    ] {
+        let mut u = UriRefBuf::parse(text).unwrap();
+        let Err(BuildError::DotSegment(err)) = u.push_segment("..") else {
+            panic!("{text}")
+        };
+        assert_eq!(err.index(), at, "{text:?}");
+    }
+}

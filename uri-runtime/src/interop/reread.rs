@@ -73,10 +73,11 @@ pub(crate) fn describe(
     theirs: &str,
 ) -> fmt::Result {
     match (ours.is_empty(), theirs.is_empty()) {
-        // Only a password differs, and neither reading shows it.
+        // Only a secret differs (a password, or a token without `:`),
+        // and neither reading shows it.
         (false, false) if ours == theirs => write!(
             f,
-            "{reader} reads the password of the {component} {} differently",
+            "{reader} reads the {component} {} differently (the secret is not shown)",
             Quoted(ours)
         ),
         (false, false) => write!(

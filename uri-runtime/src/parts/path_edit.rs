@@ -15,13 +15,18 @@ fn pushed(path: &str, has_authority: bool, raw: &str) -> String {
     let segment = encode(raw, &PATH_SEGMENT);
     let mut next = String::with_capacity(path.len() + 1 + segment.len());
     next.push_str(path);
-    // An empty path after an authority is the root; without one, an empty
-    // relative path takes the segment as its first.
-    if !path.ends_with('/') && (has_authority || !path.is_empty()) {
+    if needs_slash(path, has_authority) {
         next.push('/');
     }
     next.push_str(&segment);
     next
+}
+
+/// Whether a segment pushed onto `path` needs a `/` before it: an empty
+/// path after an authority is the root, and without one an empty relative
+/// path takes the segment as its first.
+fn needs_slash(path: &str, has_authority: bool) -> bool {
+    !path.ends_with('/') && (has_authority || !path.is_empty())
 }
 
 /// The path without its last segment, and that segment as written.
@@ -72,7 +77,7 @@ impl_each! {
         pub fn push_segment(&mut self, raw: &str) -> Result<&mut Self, BuildError> {
             if is_dot_segment(raw) {
                 let path = self.components().path();
-                let slash = usize::from(!self.path().ends_with('/'));
+                let slash = usize::from(needs_slash(self.path(), self.authority().is_some()));
                 let at = path.end + slash;
                 return Err(BuildError::DotSegment(DotSegmentError::new(at, raw)));
             }

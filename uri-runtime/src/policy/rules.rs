@@ -160,13 +160,32 @@ impl Policy {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn same_origin(origin: &Origin) -> Policy {
-        let scheme = if origin.is_secure() { "https" } else { "http" };
         Policy::new()
-            .allow_scheme(scheme)
-            .allow_host(origin.host())
-            .allow_port(origin.port())
+            .allow_origin(origin)
             .deny_userinfo()
             .require(Component::Host)
+    }
+
+    /// Admits `origin`: its scheme, its host and its port (a URI that
+    /// names no port has its scheme's default).
+    ///
+    /// ```
+    /// use uri_runtime::policy::Policy;
+    /// use uri_runtime::scheme::http::Origin;
+    /// use uri_runtime::Uri;
+    ///
+    /// let api = Origin::of(Uri::parse("https://hooks.acme.dev:8443/")?)?;
+    /// let policy = Policy::public_web().allow_origin(&api);
+    /// assert!(policy.check(&Uri::parse("https://hooks.acme.dev:8443/hook")?).is_ok());
+    /// assert!(policy.check(&Uri::parse("https://hooks.acme.dev/hook")?).is_err()); // port 443
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn allow_origin(self, origin: &Origin) -> Policy {
+        let scheme = if origin.is_secure() { "https" } else { "http" };
+        self.allow_scheme(scheme)
+            .allow_host(origin.host())
+            .allow_port(origin.port())
     }
 
     /// Admits `scheme` (in any case); once one is given, no other is.

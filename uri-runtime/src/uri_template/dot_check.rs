@@ -11,6 +11,7 @@
 use super::UriTemplate;
 use super::error::ExpandError;
 use crate::value::buf::UriRefBuf;
+use crate::write::dot_segment::reads_as_dot_segment;
 
 /// How many segments of `path` read as `.` or `..`, escapes of `.`
 /// (`%2E`, `%2e`) included.
@@ -19,8 +20,7 @@ pub(super) fn dot_segments(path: &str) -> impl Iterator<Item = usize> + '_ {
     path.split('/').filter_map(move |segment| {
         let start = at;
         at += segment.len() + 1;
-        let dots = segment.replace("%2E", ".").replace("%2e", ".");
-        matches!(dots.as_str(), "." | "..").then_some(start)
+        reads_as_dot_segment(segment).then_some(start)
     })
 }
 

@@ -181,12 +181,11 @@ impl Redacted<'_> {
         })
     }
 
-    /// Where the hidden credentials end: the `@` after the userinfo, or
-    /// the last `@` of the text when one follows it.
+    /// Where the hidden credentials end: the last `@` of the text, which
+    /// is the userinfo's own unless another follows it.
     fn hidden_until(&self) -> Option<usize> {
-        let userinfo = self.parsed.parts.userinfo()?;
-        let last_at = self.parsed.text.rfind('@').unwrap_or(userinfo.end);
-        Some(last_at.max(userinfo.end))
+        self.parsed.parts.userinfo()?;
+        self.parsed.text.rfind('@')
     }
 }
 

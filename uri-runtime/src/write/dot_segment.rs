@@ -78,3 +78,34 @@ impl core::error::Error for DotSegmentError {}
 pub(crate) fn is_dot_segment(value: &str) -> bool {
     matches!(value, "." | "..")
 }
+
+/// Whether a written segment reads as `.` or `..` once `%2E` is taken for
+/// the `.` it is (RFC 3986 section 2.3): `.`, `%2E`, `..`, `.%2e`,
+/// `%2E.`, `%2E%2E`, in either case of hex.
+pub(crate) fn reads_as_dot_segment(segment: &str) -> bool {
+    let dot = |part: &str| part == "." || part.eq_ignore_ascii_case("%2E");
+    match segment.len() {
+        1 | 3 => dot(segment),
+        2 | 4 | 6 => (1..segment.len()).any(|at| {
+            segment
+                .split_at_checked(at)
+                .is_some_and(|(first, second)| dot(first) && dot(second))
+        }),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reads_as_dot_segment;
+
+    #[test]
+    fn every_spelling_of_a_dot_segment_and_nothing_else() {
+        for dots in [".", "..", "%2E", "%2e", ".%2E", "%2e.", "%2E%2e"] {
+            assert!(reads_as_dot_segment(dots), "{dots}");
+        }
+        for other in ["", "...", "a", "%2F", ".a", "%2E%2E%2E", "%2E.."] {
+            assert!(!reads_as_dot_segment(other), "{other}");
+        }
+    }
+}

@@ -8,6 +8,7 @@ use super::error::{FileUriError, FileUriErrorKind};
 use crate::pct;
 use crate::value::host::Host;
 use crate::value::uri::Uri;
+use crate::write::dot_segment::reads_as_dot_segment;
 use uri_core::pct::decode_triplet;
 use uri_core::scheme::starts_with_drive;
 
@@ -57,12 +58,9 @@ pub(super) fn windows(uri: &Uri<'_>, devices: bool) -> Result<Vec<u8>, FileUriEr
         let host = parts.host().unwrap_or(0..0);
         out.extend_from_slice(b"\\\\");
         match uri.host_parsed() {
-            // Windows names an IPv6 server `2001-db8--1.ipv6-literal.net`.
-            Some(Host::Ipv6(address) | Host::Ipv6Zoned(address, _)) => {
-                let zone = match uri.host_parsed() {
-                    Some(Host::Ipv6Zoned(_, zone)) => zone,
-                    _ => "",
-                };
+            // Windows names an IPv6 server `2001-db8--1.ipv6-literal.net`,
+            // a zone after an `s`: `fe80--1seth0.ipv6-literal.net`.
+            Some(host_value @ (Host::Ipv6(address) | Host::Ipv6Zoned(address, _))) => {
                 // A name cannot start or end with `-`: `::1` is `0--1`.
                 let name = alloc::format!("{address}").replace(':', "-");
                 if name.starts_with('-') {
@@ -72,9 +70,12 @@ pub(super) fn windows(uri: &Uri<'_>, devices: bool) -> Result<Vec<u8>, FileUriEr
                 if name.ends_with('-') {
                     out.push(b'0');
                 }
-                if !zone.is_empty() {
+                if let Host::Ipv6Zoned(_, zone) = host_value {
+                    // The zone sits before the `]`, in the URI's own text,
+                    // so that an error in it points into the URI.
+                    let zone_end = host.end - 1;
                     out.push(b's');
-                    decode_into(&mut out, zone, 0..zone.len(), b'\\', true)?;
+                    decode_into(&mut out, text, zone_end - zone.len()..zone_end, b'\\', true)?;
                 }
                 out.extend_from_slice(b".ipv6-literal.net");
             }
@@ -183,8 +184,7 @@ fn find(bytes: &[u8], from: usize, to: usize, needle: u8) -> usize {
 fn escaped_dot_segment(run: &str) -> Option<usize> {
     let mut at = 0;
     for segment in run.split('/') {
-        let dots = segment.replace("%2E", ".").replace("%2e", ".");
-        if segment.contains('%') && matches!(dots.as_str(), "." | "..") {
+        if segment.contains('%') && reads_as_dot_segment(segment) {
             return Some(at);
         }
         at += segment.len() + 1;
