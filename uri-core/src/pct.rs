@@ -113,6 +113,30 @@ pub const fn decode_triplet(bytes: &[u8], at: usize, end: usize) -> Option<u8> {
     hex_pair(bytes[at + 1], bytes[at + 2])
 }
 
+/// The byte at `at` with escapes read wherever they are valid, and how
+/// many bytes of `bytes` it took: a valid triplet gives its octet and 3,
+/// any other byte (a lone `%` included) gives itself and 1; `None` past
+/// the end. Lenient decoders, which keep what they cannot decode, walk
+/// text with it.
+///
+/// ```
+/// use uri_core::pct::lenient_byte_at;
+///
+/// assert_eq!(lenient_byte_at(b"%41%4", 0), Some((b'A', 3)));
+/// assert_eq!(lenient_byte_at(b"%41%4", 3), Some((b'%', 1)));
+/// assert_eq!(lenient_byte_at(b"%41%4", 5), None);
+/// ```
+#[inline]
+pub const fn lenient_byte_at(bytes: &[u8], at: usize) -> Option<(u8, usize)> {
+    if at >= bytes.len() {
+        return None;
+    }
+    match decode_triplet(bytes, at, bytes.len()) {
+        Some(byte) => Some((byte, 3)),
+        None => Some((bytes[at], 1)),
+    }
+}
+
 /// Whether `bytes[at..end]` starts with a valid `pct-encoded` triplet.
 #[inline]
 pub const fn is_triplet(bytes: &[u8], at: usize, end: usize) -> bool {

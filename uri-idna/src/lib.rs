@@ -44,7 +44,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
-use uri_core::pct::decode_triplet;
+use uri_core::pct::lenient_byte_at;
 use uri_core::render::Quoted;
 
 /// The ASCII a result may hold: RFC 3986's `reg-name` characters (letters,
@@ -290,15 +290,10 @@ impl Decoded {
         let mut out = Vec::with_capacity(bytes.len());
         let mut origin = Vec::with_capacity(bytes.len() + 1);
         let mut i = 0;
-        while i < bytes.len() {
+        while let Some((byte, width)) = lenient_byte_at(bytes, i) {
             origin.push(i);
-            if let Some(byte) = decode_triplet(bytes, i, bytes.len()) {
-                out.push(byte);
-                i += 3;
-            } else {
-                out.push(bytes[i]);
-                i += 1;
-            }
+            out.push(byte);
+            i += width;
         }
         origin.push(bytes.len());
         match String::from_utf8(out) {

@@ -5,7 +5,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use uri_core::pct::decode_triplet;
+use uri_core::pct::lenient_byte_at;
 
 use super::decode::decode_utf8;
 
@@ -43,14 +43,9 @@ fn decoded_as_possible(input: &str) -> String {
     let bytes = input.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
-    while i < bytes.len() {
-        if let Some(byte) = decode_triplet(bytes, i, bytes.len()) {
-            out.push(byte);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
+    while let Some((byte, width)) = lenient_byte_at(bytes, i) {
+        out.push(byte);
+        i += width;
     }
     String::from_utf8_lossy(&out).into_owned()
 }
