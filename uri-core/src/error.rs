@@ -109,6 +109,21 @@ pub enum ParseErrorKind {
     /// [`is_bidi_formatting`](crate::table::is_bidi_formatting)). The
     /// index points at its first byte.
     BidiFormatting(Component),
+    /// Read as a browser reads it (the lenient parsers): a host that ends
+    /// in a number is an IPv4 address in one of the forms `inet_aton`
+    /// takes (`127.1`, `0x7f.0.0.1`, `2130706433`), and this one is not a
+    /// valid one. The index points at the host.
+    InvalidIpv4,
+    /// Read as a browser reads it: a `http`, `https`, `ws`, `wss` or `ftp`
+    /// URI names a host, and this one has none (`https:///x`, `http://u@/`).
+    /// The index points where the host should be.
+    MissingHost,
+    /// Read as a browser reads it: the text means different things
+    /// against different bases (a `\`, which is `/` against a `http`,
+    /// `https`, `ws`, `wss`, `ftp` or `file` base and data against
+    /// others), or it is relative and its base has no hierarchical path
+    /// (`mailto:`). The index points at what needs the base.
+    NeedsBase,
 }
 
 impl ParseErrorKind {
@@ -125,6 +140,9 @@ impl ParseErrorKind {
             ParseErrorKind::UnclosedIpLiteral => "unclosed IP literal",
             ParseErrorKind::MissingScheme => "missing scheme",
             ParseErrorKind::BidiFormatting(_) => "bidirectional formatting character",
+            ParseErrorKind::InvalidIpv4 => "invalid IPv4 address",
+            ParseErrorKind::MissingHost => "missing host",
+            ParseErrorKind::NeedsBase => "meaning depends on the base",
         }
     }
 
@@ -141,7 +159,10 @@ impl ParseErrorKind {
             ParseErrorKind::InvalidIpv6
             | ParseErrorKind::InvalidIpvFuture
             | ParseErrorKind::InvalidZoneId
-            | ParseErrorKind::UnclosedIpLiteral => Some(Component::Host),
+            | ParseErrorKind::UnclosedIpLiteral
+            | ParseErrorKind::InvalidIpv4
+            | ParseErrorKind::MissingHost => Some(Component::Host),
+            ParseErrorKind::NeedsBase => None,
         }
     }
 }
@@ -332,6 +353,18 @@ impl ParseError {
             ParseErrorKind::InvalidZoneId => {
                 "a zone identifier follows the address as \"%25\" and then letters, digits, \
                  \"-._~\" or escapes (RFC 6874)"
+            }
+            ParseErrorKind::InvalidIpv4 => {
+                "a host ending in a number is read as an IPv4 address: four decimal numbers \
+                 up to 255, or a shorter form such as \"127.1\" or \"0x7f.1\" (and a name may \
+                 not end in a number label)"
+            }
+            ParseErrorKind::MissingHost => {
+                "http, https, ws, wss and ftp URIs name a host after \"//\""
+            }
+            ParseErrorKind::NeedsBase => {
+                "resolve it against the page it came from (`Uri::join_lenient`): a backslash \
+                 is \"/\" against http, https, ws, wss, ftp and file pages, and data elsewhere"
             }
             _ => return None,
         })

@@ -97,6 +97,57 @@ pub fn host_to_ascii(host: &str) -> Result<Cow<'_, str>, IdnaError> {
     }
 }
 
+/// The URL Standard's "domain to ASCII" (UTS 46 `ToASCII` with
+/// `CheckHyphens` and DNS lengths off, the Standard's forbidden domain code
+/// points refused), as a browser maps a special URL's host. `domain` is
+/// already percent-decoded; ASCII is lowercased and `xn--` labels are
+/// checked. The result may hold ASCII that RFC 3986 writes escaped (`"`,
+/// `{`), which the caller escapes.
+///
+/// ```
+/// use uri_idna::domain_to_ascii_as_browsers;
+///
+/// assert_eq!(domain_to_ascii_as_browsers("Bücher.EXAMPLE")?, "xn--bcher-kva.example");
+/// assert_eq!(domain_to_ascii_as_browsers("ｇｏ.com")?, "go.com");
+/// assert!(domain_to_ascii_as_browsers("a%b").is_err());
+/// assert!(domain_to_ascii_as_browsers("xn--a.example").is_err()); // not punycode
+/// # Ok::<(), uri_idna::IdnaError>(())
+/// ```
+///
+/// # Errors
+///
+/// An [`IdnaError`] with the byte range, in `domain`, of the label or
+/// character at fault (the whole domain when no one label is).
+pub fn domain_to_ascii_as_browsers(domain: &str) -> Result<Cow<'_, str>, IdnaError> {
+    let uts46 = Uts46::new();
+    match uts46.to_ascii(
+        domain.as_bytes(),
+        AsciiDenyList::URL,
+        Hyphens::Allow,
+        DnsLength::Ignore,
+    ) {
+        Ok(ascii) if !ascii.is_empty() => Ok(ascii),
+        Ok(_) => Err(IdnaError::new(
+            domain,
+            0..domain.len(),
+            IdnaErrorKind::EmptyLabel,
+        )),
+        // A `%` left after decoding is refused as it stands.
+        Err(_) if domain.contains('%') => {
+            let at = domain.find('%').unwrap_or(0);
+            Err(IdnaError::new(
+                domain,
+                at..at + 1,
+                IdnaErrorKind::DisallowedChar('%'),
+            ))
+        }
+        Err(_) => Err(match Decoded::new(domain) {
+            Ok(decoded) => diagnose(&uts46, domain, &decoded),
+            Err(err) => err,
+        }),
+    }
+}
+
 /// Maps the `xn--` labels of a host back to Unicode for display (UTS 46
 /// `ToUnicode`). A host without such labels, or one whose labels do not
 /// decode to a valid name, is returned unchanged: display never shows a

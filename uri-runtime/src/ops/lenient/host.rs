@@ -1,0 +1,420 @@
+//! A host read as the URL Standard's host parser reads it, written in its
+//! strict RFC 3986 form: a special URL's host percent-decoded, mapped to
+//! ASCII and read as an IPv4 address when it ends in a number; an IPv6
+//! address in its shortest form; another scheme's host kept opaque.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+use uri_core::parse::ipv4_number_form;
+use uri_core::pct::{self, lenient_byte_at};
+use uri_core::{Component, ParseError, ParseErrorKind};
+
+use super::clean::Cleaned;
+use super::record::{keeps, push_encoded, write_char};
+use super::repair::{Notes, RepairKind};
+
+/// Reads the host in code points `from..to` of `input`.
+pub(super) fn parse_host(
+    text: &str,
+    input: &Cleaned,
+    from: usize,
+    to: usize,
+    special: bool,
+    notes: &mut Notes,
+) -> Result<String, ParseError> {
+    let chars = input.chars.get(from..to).unwrap_or_default();
+    let error = |k: usize, kind| ParseError::new(text, input.span(from + k, from + k).start, kind);
+    if chars.first() == Some(&'[') {
+        if chars.last() != Some(&']') || chars.len() < 2 {
+            return Err(error(0, ParseErrorKind::UnclosedIpLiteral));
+        }
+        let inner = &chars[1..chars.len() - 1];
+        let address = ipv6(inner).map_err(|k| error(1 + k, ParseErrorKind::InvalidIpv6))?;
+        let written = ipv6_text(&address);
+        if !written
+            .chars()
+            .eq(inner.iter().map(char::to_ascii_lowercase))
+        {
+            notes.note(input.span(from, to), RepairKind::AddressRewritten);
+        }
+        return Ok(written);
+    }
+    if !special {
+        return opaque_host(chars, &error, input, from, notes);
+    }
+    let raw: String = chars.iter().collect();
+    let decoded = decode(&raw).map_err(|k| {
+        error(
+            char_index(&raw, k),
+            ParseErrorKind::InvalidChar(Component::Host),
+        )
+    })?;
+    if decoded.len() != raw.len() || decoded != raw {
+        notes.note(input.span(from, to), RepairKind::HostDecoded);
+    }
+    let ascii = domain_to_ascii(&decoded, &raw, &error, notes, input.span(from, to))?;
+    if ends_in_a_number(&ascii) {
+        let Some(octets) = ipv4_number_form(ascii.as_bytes()) else {
+            return Err(error(0, ParseErrorKind::InvalidIpv4));
+        };
+        let mut dotted = String::with_capacity(15);
+        let [a, b, c, d] = octets;
+        let _ = write!(dotted, "{a}.{b}.{c}.{d}");
+        if dotted != ascii {
+            notes.note(input.span(from, to), RepairKind::AddressRewritten);
+        }
+        return Ok(dotted);
+    }
+    // The Standard lets `"`, `` ` ``, `{` and `}` stand in a name, where
+    // RFC 3986 writes them escaped.
+    let mut out = String::with_capacity(ascii.len());
+    for c in ascii.chars() {
+        if keeps(&pct::REG_NAME, c) {
+            out.push(c);
+        } else {
+            push_encoded(&mut out, c);
+        }
+    }
+    Ok(out)
+}
+
+/// The code point index, in `raw`, of byte `k`.
+fn char_index(raw: &str, k: usize) -> usize {
+    raw.get(..k).map_or(0, |head| head.chars().count())
+}
+
+/// `raw` with its escapes decoded; `Err` with the byte offset of the first
+/// escape whose bytes are not UTF-8.
+fn decode(raw: &str) -> Result<String, usize> {
+    if !raw.contains('%') {
+        return Ok(String::from(raw));
+    }
+    let bytes = raw.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut origin = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some((byte, width)) = lenient_byte_at(bytes, i) {
+        out.push(byte);
+        origin.push(i);
+        i += width;
+    }
+    String::from_utf8(out).map_err(|err| {
+        origin
+            .get(err.utf8_error().valid_up_to())
+            .copied()
+            .unwrap_or(0)
+    })
+}
+
+/// The forbidden host code points of the URL Standard: what no host, not
+/// even an opaque one, may hold.
+fn is_forbidden_host(c: char) -> bool {
+    matches!(
+        c,
+        '\0' | '\t'
+            | '\n'
+            | '\r'
+            | ' '
+            | '#'
+            | '/'
+            | ':'
+            | '<'
+            | '>'
+            | '?'
+            | '@'
+            | '['
+            | '\\'
+            | ']'
+            | '^'
+            | '|'
+    )
+}
+
+/// The forbidden domain code points: the host ones, C0 controls, `%` and
+/// DEL.
+#[cfg(not(feature = "idna"))]
+fn is_forbidden_domain(c: char) -> bool {
+    is_forbidden_host(c) || c <= '\u{1f}' || c == '%' || c == '\u{7f}'
+}
+
+/// A non-special URL's host: kept as written, escaped where RFC 3986
+/// needs it.
+fn opaque_host(
+    chars: &[char],
+    error: &impl Fn(usize, ParseErrorKind) -> ParseError,
+    input: &Cleaned,
+    from: usize,
+    notes: &mut Notes,
+) -> Result<String, ParseError> {
+    let mut out = String::with_capacity(chars.len());
+    for (k, &c) in chars.iter().enumerate() {
+        if is_forbidden_host(c) {
+            return Err(error(k, ParseErrorKind::InvalidChar(Component::Host)));
+        }
+        write_char(&mut out, input, from + k, &pct::REG_NAME, notes);
+    }
+    Ok(out)
+}
+
+/// Whether `chars[k]` starts a `%` and two hex digits.
+pub(super) fn is_triplet(chars: &[char], k: usize) -> bool {
+    chars.get(k) == Some(&'%')
+        && chars.get(k + 1).is_some_and(char::is_ascii_hexdigit)
+        && chars.get(k + 2).is_some_and(char::is_ascii_hexdigit)
+}
+
+/// The URL Standard's "domain to ASCII", not strict.
+#[cfg(feature = "idna")]
+fn domain_to_ascii(
+    decoded: &str,
+    raw: &str,
+    error: &impl Fn(usize, ParseErrorKind) -> ParseError,
+    notes: &mut Notes,
+    span: core::ops::Range<usize>,
+) -> Result<String, ParseError> {
+    match uri_idna::domain_to_ascii_as_browsers(decoded) {
+        Ok(ascii) => {
+            if !decoded.is_ascii() {
+                notes.note(span, RepairKind::HostMapped);
+            }
+            Ok(ascii.into_owned())
+        }
+        Err(err) => {
+            // A position in the decoded name is one in the text when
+            // nothing was decoded.
+            let k = if decoded == raw {
+                char_index(raw, err.index())
+            } else {
+                0
+            };
+            Err(error(k, ParseErrorKind::InvalidChar(Component::Host)))
+        }
+    }
+}
+
+/// Without IDNA, an ASCII name is lowercased and checked; a name with
+/// other characters has no ASCII form here (the error's hint names the
+/// feature).
+#[cfg(not(feature = "idna"))]
+fn domain_to_ascii(
+    decoded: &str,
+    raw: &str,
+    error: &impl Fn(usize, ParseErrorKind) -> ParseError,
+    _notes: &mut Notes,
+    _span: core::ops::Range<usize>,
+) -> Result<String, ParseError> {
+    let culprit = decoded
+        .char_indices()
+        .find(|&(_, c)| !c.is_ascii() || is_forbidden_domain(c));
+    if let Some((at, _)) = culprit {
+        let k = if decoded == raw {
+            char_index(raw, at)
+        } else {
+            0
+        };
+        return Err(error(k, ParseErrorKind::InvalidChar(Component::Host)));
+    }
+    if decoded.is_empty() {
+        return Err(error(0, ParseErrorKind::MissingHost));
+    }
+    Ok(decoded.to_ascii_lowercase())
+}
+
+/// The URL Standard's "ends in a number": the last label (a final empty
+/// one left out) is decimal digits or `0x` and hex digits.
+fn ends_in_a_number(domain: &str) -> bool {
+    let trimmed = domain
+        .strip_suffix('.')
+        .filter(|rest| !rest.is_empty())
+        .unwrap_or(domain);
+    let last = trimmed.rsplit('.').next().unwrap_or_default();
+    if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
+        return true;
+    }
+    last.strip_prefix("0x")
+        .or_else(|| last.strip_prefix("0X"))
+        .is_some_and(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// The URL Standard's IPv6 parser: eight 16-bit pieces, `::` for a run of
+/// zeros, an IPv4 address for the last two. `Err` holds the index
+/// where reading stopped.
+fn ipv6(chars: &[char]) -> Result<[u16; 8], usize> {
+    let mut address = [0u16; 8];
+    let mut piece = 0;
+    let mut compress = None;
+    let mut i = 0;
+    let at = |i: usize| chars.get(i).copied();
+    if at(0) == Some(':') {
+        if at(1) != Some(':') {
+            return Err(i);
+        }
+        i = 2;
+        piece = 1;
+        compress = Some(1);
+    }
+    while at(i).is_some() {
+        if piece == 8 {
+            return Err(i);
+        }
+        if at(i) == Some(':') {
+            if compress.is_some() {
+                return Err(i);
+            }
+            i += 1;
+            piece += 1;
+            compress = Some(piece);
+            continue;
+        }
+        let mut value: u32 = 0;
+        let mut length = 0;
+        while length < 4 {
+            let Some(digit) = at(i).and_then(|c| c.to_digit(16)) else {
+                break;
+            };
+            value = value * 16 + digit;
+            i += 1;
+            length += 1;
+        }
+        if at(i) == Some('.') {
+            if length == 0 || piece > 6 {
+                return Err(i);
+            }
+            i -= length;
+            let mut numbers_seen = 0;
+            while let Some(c) = at(i) {
+                if numbers_seen > 0 {
+                    if c == '.' && numbers_seen < 4 {
+                        i += 1;
+                    } else {
+                        return Err(i);
+                    }
+                }
+                let mut ipv4_piece: Option<u32> = None;
+                while let Some(digit) = at(i).and_then(|c| c.to_digit(10)) {
+                    ipv4_piece = match ipv4_piece {
+                        None => Some(digit),
+                        Some(0) => return Err(i),
+                        Some(n) => Some(n * 10 + digit),
+                    };
+                    if ipv4_piece.is_some_and(|n| n > 255) {
+                        return Err(i);
+                    }
+                    i += 1;
+                }
+                let number = ipv4_piece.ok_or(i)?;
+                address[piece] = address[piece] * 0x100 + number as u16;
+                numbers_seen += 1;
+                if numbers_seen % 2 == 0 {
+                    piece += 1;
+                }
+            }
+            if numbers_seen != 4 {
+                return Err(i);
+            }
+            break;
+        } else if at(i) == Some(':') {
+            i += 1;
+            at(i).ok_or(i)?;
+        } else if at(i).is_some() {
+            return Err(i);
+        }
+        address[piece] = value as u16;
+        piece += 1;
+    }
+    if let Some(start) = compress {
+        let mut swaps = piece - start;
+        piece = 7;
+        while piece != 0 && swaps > 0 {
+            address.swap(piece, start + swaps - 1);
+            piece -= 1;
+            swaps -= 1;
+        }
+    } else if piece != 8 {
+        return Err(i);
+    }
+    Ok(address)
+}
+
+/// An IPv6 address as the URL Standard writes it (RFC 5952's shortest
+/// form), in brackets.
+fn ipv6_text(address: &[u16; 8]) -> String {
+    // The first longest run of two or more zero pieces becomes `::`.
+    let mut best: Option<(usize, usize)> = None;
+    let mut k = 0;
+    while k < 8 {
+        let start = k;
+        while k < 8 && address[k] == 0 {
+            k += 1;
+        }
+        let len = k - start;
+        if len > 1 && best.is_none_or(|(_, longest)| len > longest) {
+            best = Some((start, len));
+        }
+        k = k.max(start + 1);
+    }
+    let mut out = String::from("[");
+    let mut k = 0;
+    while k < 8 {
+        if let Some((start, len)) = best
+            && k == start
+        {
+            out.push_str(if k == 0 { "::" } else { ":" });
+            k += len;
+            continue;
+        }
+        let _ = write!(out, "{:x}", address[k]);
+        if k < 7 {
+            out.push(':');
+        }
+        k += 1;
+    }
+    out.push(']');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v6(text: &str) -> Option<String> {
+        let chars: Vec<char> = text.chars().collect();
+        ipv6(&chars).ok().map(|a| ipv6_text(&a))
+    }
+
+    #[test]
+    fn ipv6_addresses_are_read_and_written_shortest() {
+        assert_eq!(v6("::1").as_deref(), Some("[::1]"));
+        assert_eq!(v6("0:0:0:0:0:0:0:1").as_deref(), Some("[::1]"));
+        assert_eq!(v6("1:0:0:2:0:0:0:3").as_deref(), Some("[1:0:0:2::3]"));
+        assert_eq!(v6("::ffff:127.0.0.1").as_deref(), Some("[::ffff:7f00:1]"));
+        assert_eq!(v6("1::").as_deref(), Some("[1::]"));
+        assert_eq!(v6("1:2:3:4:5:6:7:8").as_deref(), Some("[1:2:3:4:5:6:7:8]"));
+        assert_eq!(v6("::"), Some(String::from("[::]")));
+        for bad in [
+            ":1",
+            "1:",
+            "1::2::3",
+            "1:2:3:4:5:6:7:8:9",
+            "::1.2.3",
+            "::01.2.3.4",
+            "12345::",
+            "::1.2.3.4.5",
+            "g::",
+        ] {
+            assert_eq!(v6(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_host_ends_in_a_number_as_the_standard_says() {
+        for yes in ["1", "a.1", "a.0x", "a.0xAf", "1.2.3.4.", "09"] {
+            assert!(ends_in_a_number(yes), "{yes}");
+        }
+        for no in ["a", "1.a", "0xg", "a..", "."] {
+            assert!(!ends_in_a_number(no), "{no}");
+        }
+    }
+}

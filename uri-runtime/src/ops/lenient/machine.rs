@@ -1,0 +1,798 @@
+//! The URL Standard's basic URL parser, state by state, writing each part
+//! in its strict RFC 3986 spelling as it goes and noting every repair.
+//!
+//! The states and their order follow the Standard's text, so that the two
+//! can be read side by side; the one difference is the encode sets,
+//! widened to what RFC 3986 does not allow where the Standard leaves a
+//! character raw (`[` in a path, `|` in a query, `#` in a fragment, a `%`
+//! that starts no escape).
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use uri_core::pct::{self, EncodeSet};
+use uri_core::scheme::scheme_facts;
+use uri_core::{ParseError, ParseErrorKind};
+
+use super::clean::Cleaned;
+use super::host::parse_host;
+use super::record::{Path, Record, write_char};
+use super::repair::{Notes, RepairKind};
+
+/// The userinfo's characters: RFC 3986's less `;` `=` `:`, which the
+/// Standard escapes there.
+const USERINFO: EncodeSet = pct::USERINFO.but_encode(b";=:");
+/// A special URL's query: the Standard escapes `'` there.
+const SPECIAL_QUERY: EncodeSet = pct::QUERY.but_encode(b"'");
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum State {
+    SchemeStart,
+    Scheme,
+    NoScheme,
+    SpecialRelativeOrAuthority,
+    PathOrAuthority,
+    Relative,
+    RelativeSlash,
+    SpecialAuthoritySlashes,
+    SpecialAuthorityIgnoreSlashes,
+    Authority,
+    Host,
+    Port,
+    File,
+    FileSlash,
+    FileHost,
+    PathStart,
+    Path,
+    OpaquePath,
+    Query,
+    Fragment,
+}
+
+/// What to do after a code point: read the next, or read this one again
+/// in the new state (the Standard's "decrease pointer by 1").
+enum Step {
+    Next,
+    Again,
+    /// Read from this code point on in the new state (the Standard's
+    /// pointer moved back over a buffer).
+    Jump(usize),
+}
+
+/// Reads `input` (with `base` for a relative text) into a record.
+pub(super) fn read(
+    text: &str,
+    input: &Cleaned,
+    base: Option<&Record>,
+    notes: &mut Notes,
+) -> Result<Record, ParseError> {
+    let mut reader = Reader {
+        text,
+        input,
+        base,
+        notes,
+        url: Record::default(),
+        special: false,
+        mark: 0,
+        segment: String::new(),
+        at_sign: None,
+        inside_brackets: false,
+    };
+    reader.run()?;
+    Ok(reader.url)
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    input: &'a Cleaned,
+    base: Option<&'a Record>,
+    notes: &'a mut Notes,
+    url: Record,
+    /// Whether the URL's scheme is special.
+    special: bool,
+    /// Where the part being read started (the Standard's buffer).
+    mark: usize,
+    /// The path segment being written.
+    segment: String,
+    /// The last `@` of the authority, once one is seen.
+    at_sign: Option<usize>,
+    inside_brackets: bool,
+}
+
+fn is_special(scheme: &str) -> bool {
+    scheme_facts(scheme).is_some_and(|facts| facts.whatwg_special)
+}
+
+/// Whether `chars` is a Windows drive letter: a letter, then `:` or `|`.
+fn is_drive(chars: &[char]) -> bool {
+    matches!(chars, [letter, ':' | '|'] if letter.is_ascii_alphabetic())
+}
+
+/// Whether the code points start with a drive letter that ends there or
+/// at `/`, `\`, `?` or `#`.
+fn starts_with_drive(chars: &[char]) -> bool {
+    chars.len() >= 2
+        && is_drive(&chars[..2])
+        && chars
+            .get(2)
+            .is_none_or(|c| matches!(c, '/' | '\\' | '?' | '#'))
+}
+
+fn is_normalized_drive(segment: &str) -> bool {
+    let b = segment.as_bytes();
+    b.len() == 2 && b[0].is_ascii_alphabetic() && b[1] == b':'
+}
+
+fn is_single_dot(segment: &str) -> bool {
+    segment == "." || segment.eq_ignore_ascii_case("%2e")
+}
+
+fn is_double_dot(segment: &str) -> bool {
+    matches!(
+        segment.to_ascii_lowercase().as_str(),
+        ".." | ".%2e" | "%2e." | "%2e%2e"
+    )
+}
+
+impl Reader<'_> {
+    fn at(&self, i: usize) -> Option<char> {
+        self.input.chars.get(i).copied()
+    }
+
+    fn error(&self, i: usize, kind: ParseErrorKind) -> ParseError {
+        ParseError::new(self.text, self.input.span(i, i).start, kind)
+    }
+
+    fn note(&mut self, from: usize, to: usize, kind: RepairKind) {
+        let span = self.input.span(from, to);
+        self.notes.note(span, kind);
+    }
+
+    /// Appends code point `i` to `out`, escaped unless `set` keeps it.
+    fn write(&mut self, out: &mut String, i: usize, set: &EncodeSet) {
+        write_char(out, self.input, i, set, self.notes);
+    }
+
+    fn segments(&mut self) -> &mut Vec<String> {
+        if let Path::Opaque(_) = self.url.path {
+            self.url.path = Path::Segments(Vec::new());
+        }
+        match &mut self.url.path {
+            Path::Segments(segments) => segments,
+            Path::Opaque(_) => unreachable!("replaced above"),
+        }
+    }
+
+    /// The Standard's "shorten a URL's path": a `file` URL keeps its drive.
+    fn shorten_path(&mut self) {
+        let is_file = self.url.scheme == "file";
+        let segments = self.segments();
+        if is_file && segments.len() == 1 && is_normalized_drive(&segments[0]) {
+            return;
+        }
+        segments.pop();
+    }
+
+    fn copy_base_authority(&mut self, base: &Record) {
+        self.url.username.clone_from(&base.username);
+        self.url.password.clone_from(&base.password);
+        self.url.host.clone_from(&base.host);
+        self.url.port = base.port;
+    }
+
+    fn set_scheme(&mut self, scheme: String) {
+        self.special = is_special(&scheme);
+        self.url.scheme = scheme;
+    }
+
+    fn run(&mut self) -> Result<(), ParseError> {
+        let mut state = State::SchemeStart;
+        let mut i = 0;
+        loop {
+            let c = self.at(i);
+            let step = match state {
+                State::SchemeStart | State::Scheme | State::NoScheme => {
+                    self.start_states(&mut state, &mut i)?
+                }
+                State::SpecialRelativeOrAuthority
+                | State::PathOrAuthority
+                | State::Relative
+                | State::RelativeSlash => self.relative_states(&mut state, &mut i)?,
+                State::SpecialAuthoritySlashes
+                | State::SpecialAuthorityIgnoreSlashes
+                | State::Authority
+                | State::Host
+                | State::Port => self.authority_states(&mut state, &mut i)?,
+                State::File | State::FileSlash | State::FileHost => {
+                    self.file_states(&mut state, &mut i)?
+                }
+                State::PathStart | State::Path => self.path_states(&mut state, &mut i),
+                State::OpaquePath | State::Query | State::Fragment => {
+                    self.tail_states(&mut state, i)
+                }
+            };
+            match step {
+                Step::Next if c.is_none() => return Ok(()),
+                Step::Next => i += 1,
+                Step::Again => {}
+                Step::Jump(k) => i = k,
+            }
+        }
+    }
+
+    /// The scheme, or its absence.
+    fn start_states(&mut self, state: &mut State, i: &mut usize) -> Result<Step, ParseError> {
+        let c = self.at(*i);
+        Ok(match *state {
+            State::SchemeStart => {
+                if c.is_some_and(|c| c.is_ascii_alphabetic()) {
+                    *state = State::Scheme;
+                    self.mark = *i;
+                    Step::Next
+                } else {
+                    *state = State::NoScheme;
+                    Step::Again
+                }
+            }
+            State::Scheme => match c {
+                Some(c) if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') => Step::Next,
+                Some(':') => {
+                    let scheme: String = self.input.chars[self.mark..*i]
+                        .iter()
+                        .map(char::to_ascii_lowercase)
+                        .collect();
+                    self.set_scheme(scheme);
+                    if self.url.scheme == "file" {
+                        *state = State::File;
+                    } else if self.special && self.base.is_some_and(|b| b.scheme == self.url.scheme)
+                    {
+                        *state = State::SpecialRelativeOrAuthority;
+                    } else if self.special {
+                        *state = State::SpecialAuthoritySlashes;
+                    } else if self.at(*i + 1) == Some('/') {
+                        *state = State::PathOrAuthority;
+                        *i += 1;
+                    } else {
+                        self.url.path = Path::Opaque(String::new());
+                        *state = State::OpaquePath;
+                    }
+                    Step::Next
+                }
+                _ => {
+                    *state = State::NoScheme;
+                    *i = 0;
+                    Step::Again
+                }
+            },
+            State::NoScheme => {
+                let Some(base) = self.base else {
+                    return Err(self.error(0, ParseErrorKind::MissingScheme));
+                };
+                let opaque = matches!(base.path, Path::Opaque(_));
+                if opaque && c != Some('#') {
+                    return Err(self.error(*i, ParseErrorKind::NeedsBase));
+                }
+                if opaque {
+                    self.set_scheme(base.scheme.clone());
+                    self.url.path = base.path.clone();
+                    self.url.query.clone_from(&base.query);
+                    self.url.fragment = Some(String::new());
+                    *state = State::Fragment;
+                    Step::Next
+                } else {
+                    *state = if base.scheme == "file" {
+                        State::File
+                    } else {
+                        State::Relative
+                    };
+                    Step::Again
+                }
+            }
+            _ => unreachable!("dispatched by state"),
+        })
+    }
+
+    /// A text relative to the base, up to where its own parts start.
+    fn relative_states(&mut self, state: &mut State, i: &mut usize) -> Result<Step, ParseError> {
+        let c = self.at(*i);
+        Ok(match *state {
+            State::SpecialRelativeOrAuthority => {
+                if c == Some('/') && self.at(*i + 1) == Some('/') {
+                    *state = State::SpecialAuthorityIgnoreSlashes;
+                    *i += 1;
+                    Step::Next
+                } else {
+                    *state = State::Relative;
+                    Step::Again
+                }
+            }
+            State::PathOrAuthority => {
+                if c == Some('/') {
+                    *state = State::Authority;
+                    self.start_authority(*i + 1);
+                    Step::Next
+                } else {
+                    *state = State::Path;
+                    Step::Again
+                }
+            }
+            State::Relative => {
+                let Some(base) = self.base else {
+                    return Err(self.error(*i, ParseErrorKind::MissingScheme));
+                };
+                self.set_scheme(base.scheme.clone());
+                if c == Some('/') || (self.special && c == Some('\\')) {
+                    if c == Some('\\') {
+                        self.note(*i, *i + 1, RepairKind::Backslash);
+                    }
+                    *state = State::RelativeSlash;
+                    Step::Next
+                } else {
+                    self.copy_base_authority(base);
+                    self.url.path = base.path.clone();
+                    self.url.query.clone_from(&base.query);
+                    match c {
+                        Some('?') => {
+                            self.url.query = Some(String::new());
+                            *state = State::Query;
+                            Step::Next
+                        }
+                        Some('#') => {
+                            self.url.fragment = Some(String::new());
+                            *state = State::Fragment;
+                            Step::Next
+                        }
+                        Some(_) => {
+                            self.url.query = None;
+                            self.shorten_path();
+                            *state = State::Path;
+                            self.mark = *i;
+                            Step::Again
+                        }
+                        None => Step::Next,
+                    }
+                }
+            }
+            State::RelativeSlash => {
+                if self.special && matches!(c, Some('/' | '\\')) {
+                    if c == Some('\\') {
+                        self.note(*i, *i + 1, RepairKind::Backslash);
+                    }
+                    *state = State::SpecialAuthorityIgnoreSlashes;
+                    Step::Next
+                } else if c == Some('/') {
+                    *state = State::Authority;
+                    self.start_authority(*i + 1);
+                    Step::Next
+                } else {
+                    if let Some(base) = self.base {
+                        self.copy_base_authority(base);
+                    }
+                    *state = State::Path;
+                    self.mark = *i;
+                    Step::Again
+                }
+            }
+            _ => unreachable!("dispatched by state"),
+        })
+    }
+
+    /// The slashes before an authority, the authority, its host and port.
+    fn authority_states(&mut self, state: &mut State, i: &mut usize) -> Result<Step, ParseError> {
+        let c = self.at(*i);
+        Ok(match *state {
+            State::SpecialAuthoritySlashes => {
+                *state = State::SpecialAuthorityIgnoreSlashes;
+                if c == Some('/') && self.at(*i + 1) == Some('/') {
+                    *i += 1;
+                    Step::Next
+                } else {
+                    // `http:x`, `http:/x`: the slashes are supplied.
+                    self.note(*i, *i, RepairKind::Slashes);
+                    Step::Again
+                }
+            }
+            State::SpecialAuthorityIgnoreSlashes => {
+                if matches!(c, Some('/' | '\\')) {
+                    self.note(*i, *i + 1, RepairKind::Slashes);
+                    Step::Next
+                } else {
+                    *state = State::Authority;
+                    self.start_authority(*i);
+                    Step::Again
+                }
+            }
+            State::Authority => match c {
+                Some('@') => {
+                    self.at_sign = Some(*i);
+                    Step::Next
+                }
+                None | Some('/' | '?' | '#') => self.end_authority(*i, state)?,
+                Some('\\') if self.special => self.end_authority(*i, state)?,
+                Some(_) => Step::Next,
+            },
+            State::Host => match c {
+                Some(':') if !self.inside_brackets => {
+                    if self.mark == *i {
+                        return Err(self.error(*i, ParseErrorKind::MissingHost));
+                    }
+                    let host = parse_host(
+                        self.text,
+                        self.input,
+                        self.mark,
+                        *i,
+                        self.special,
+                        self.notes,
+                    )?;
+                    self.url.host = Some(host);
+                    self.mark = *i + 1;
+                    *state = State::Port;
+                    Step::Next
+                }
+                None | Some('/' | '?' | '#') => self.end_host(*i, state)?,
+                Some('\\') if self.special => self.end_host(*i, state)?,
+                Some(c) => {
+                    if c == '[' {
+                        self.inside_brackets = true;
+                    } else if c == ']' {
+                        self.inside_brackets = false;
+                    }
+                    Step::Next
+                }
+            },
+            State::Port => match c {
+                Some(c) if c.is_ascii_digit() => Step::Next,
+                None | Some('/' | '?' | '#') => self.end_port(*i, state)?,
+                Some('\\') if self.special => self.end_port(*i, state)?,
+                Some(_) => return Err(self.error(*i, ParseErrorKind::InvalidPort)),
+            },
+            _ => unreachable!("dispatched by state"),
+        })
+    }
+
+    /// A `file` URL's start and host.
+    fn file_states(&mut self, state: &mut State, i: &mut usize) -> Result<Step, ParseError> {
+        let c = self.at(*i);
+        Ok(match *state {
+            State::File => {
+                self.set_scheme(String::from("file"));
+                self.url.host = Some(String::new());
+                if let Some(slash @ ('/' | '\\')) = c {
+                    if slash == '\\' {
+                        self.note(*i, *i + 1, RepairKind::Backslash);
+                    }
+                    *state = State::FileSlash;
+                    Step::Next
+                } else if let Some(base) = self.base.filter(|b| b.scheme == "file") {
+                    self.url.host.clone_from(&base.host);
+                    self.url.path = base.path.clone();
+                    self.url.query.clone_from(&base.query);
+                    match c {
+                        Some('?') => {
+                            self.url.query = Some(String::new());
+                            *state = State::Query;
+                            Step::Next
+                        }
+                        Some('#') => {
+                            self.url.fragment = Some(String::new());
+                            *state = State::Fragment;
+                            Step::Next
+                        }
+                        Some(_) => {
+                            self.url.query = None;
+                            if starts_with_drive(&self.input.chars[*i..]) {
+                                self.url.path = Path::Segments(Vec::new());
+                            } else {
+                                self.shorten_path();
+                            }
+                            *state = State::Path;
+                            self.mark = *i;
+                            Step::Again
+                        }
+                        None => Step::Next,
+                    }
+                } else {
+                    *state = State::Path;
+                    self.mark = *i;
+                    Step::Again
+                }
+            }
+            State::FileSlash => {
+                if let Some(slash @ ('/' | '\\')) = c {
+                    if slash == '\\' {
+                        self.note(*i, *i + 1, RepairKind::Backslash);
+                    }
+                    *state = State::FileHost;
+                    self.mark = *i + 1;
+                    Step::Next
+                } else {
+                    if let Some(base) = self.base.filter(|b| b.scheme == "file") {
+                        self.url.host.clone_from(&base.host);
+                        if let Path::Segments(segments) = &base.path
+                            && !starts_with_drive(&self.input.chars[*i..])
+                            && segments.first().is_some_and(|s| is_normalized_drive(s))
+                        {
+                            let drive = segments[0].clone();
+                            self.segments().push(drive);
+                        }
+                    }
+                    *state = State::Path;
+                    self.mark = *i;
+                    Step::Again
+                }
+            }
+            State::FileHost => match c {
+                None | Some('/' | '\\' | '?' | '#') => {
+                    let buffer = &self.input.chars[self.mark..*i];
+                    if is_drive(buffer) {
+                        // `file://C|/x`: the drive is the path's first
+                        // segment, read on from where it started.
+                        let mut segment = core::mem::take(&mut self.segment);
+                        for k in self.mark..*i {
+                            self.write(&mut segment, k, &pct::PATH);
+                        }
+                        self.segment = segment;
+                        *state = State::Path;
+                    } else if buffer.is_empty() {
+                        self.url.host = Some(String::new());
+                        *state = State::PathStart;
+                    } else {
+                        let host =
+                            parse_host(self.text, self.input, self.mark, *i, true, self.notes)?;
+                        self.url.host = Some(if host == "localhost" {
+                            String::new()
+                        } else {
+                            host
+                        });
+                        *state = State::PathStart;
+                    }
+                    Step::Again
+                }
+                Some(_) => Step::Next,
+            },
+            _ => unreachable!("dispatched by state"),
+        })
+    }
+
+    /// The path.
+    fn path_states(&mut self, state: &mut State, i: &mut usize) -> Step {
+        let c = self.at(*i);
+        match *state {
+            State::PathStart => {
+                if self.special {
+                    *state = State::Path;
+                    self.mark = *i;
+                    match c {
+                        Some('/') => {
+                            self.mark = *i + 1;
+                            Step::Next
+                        }
+                        Some('\\') => {
+                            self.note(*i, *i + 1, RepairKind::Backslash);
+                            self.mark = *i + 1;
+                            Step::Next
+                        }
+                        _ => Step::Again,
+                    }
+                } else {
+                    let mut return_again = false;
+                    match c {
+                        Some('?') => {
+                            self.url.query = Some(String::new());
+                            *state = State::Query;
+                        }
+                        Some('#') => {
+                            self.url.fragment = Some(String::new());
+                            *state = State::Fragment;
+                        }
+                        Some('/') => {
+                            *state = State::Path;
+                            self.mark = *i + 1;
+                        }
+                        Some(_) => {
+                            *state = State::Path;
+                            self.mark = *i;
+                            return_again = true;
+                        }
+                        None => {}
+                    }
+                    if return_again {
+                        Step::Again
+                    } else {
+                        Step::Next
+                    }
+                }
+            }
+            State::Path => self.path_step(*i, state),
+            _ => unreachable!("dispatched by state"),
+        }
+    }
+
+    /// An opaque path, the query and the fragment.
+    fn tail_states(&mut self, state: &mut State, i: usize) -> Step {
+        let c = self.at(i);
+        match *state {
+            State::OpaquePath => {
+                match c {
+                    Some('?') => {
+                        self.url.query = Some(String::new());
+                        *state = State::Query;
+                    }
+                    Some('#') => {
+                        self.url.fragment = Some(String::new());
+                        *state = State::Fragment;
+                    }
+                    Some(_) => {
+                        let mut path = match core::mem::replace(
+                            &mut self.url.path,
+                            Path::Segments(Vec::new()),
+                        ) {
+                            Path::Opaque(text) => text,
+                            Path::Segments(_) => String::new(),
+                        };
+                        self.write(&mut path, i, &pct::PATH);
+                        self.url.path = Path::Opaque(path);
+                    }
+                    None => {}
+                }
+                Step::Next
+            }
+            State::Query => {
+                match c {
+                    Some('#') => {
+                        self.url.fragment = Some(String::new());
+                        *state = State::Fragment;
+                    }
+                    Some(_) => {
+                        let set = if self.special {
+                            SPECIAL_QUERY
+                        } else {
+                            pct::QUERY
+                        };
+                        let mut query = self.url.query.take().unwrap_or_default();
+                        self.write(&mut query, i, &set);
+                        self.url.query = Some(query);
+                    }
+                    None => {}
+                }
+                Step::Next
+            }
+            State::Fragment => {
+                if c.is_some() {
+                    let mut fragment = self.url.fragment.take().unwrap_or_default();
+                    self.write(&mut fragment, i, &pct::FRAGMENT);
+                    self.url.fragment = Some(fragment);
+                }
+                Step::Next
+            }
+            _ => unreachable!("dispatched by state"),
+        }
+    }
+
+    fn start_authority(&mut self, i: usize) {
+        self.mark = i;
+        self.at_sign = None;
+        self.inside_brackets = false;
+    }
+
+    /// The authority ends at `i`: what precedes its last `@` is the
+    /// userinfo (every other `@` in it escaped), and the host is read
+    /// again from after that `@`.
+    fn end_authority(&mut self, i: usize, state: &mut State) -> Result<Step, ParseError> {
+        if let Some(at_sign) = self.at_sign {
+            if at_sign + 1 == i {
+                return Err(self.error(i, ParseErrorKind::MissingHost));
+            }
+            let (mut username, mut password) = (String::new(), String::new());
+            let mut in_password = false;
+            for k in self.mark..at_sign {
+                if self.at(k) == Some(':') && !in_password {
+                    in_password = true;
+                } else if in_password {
+                    self.write(&mut password, k, &USERINFO);
+                } else {
+                    self.write(&mut username, k, &USERINFO);
+                }
+            }
+            self.url.username = username;
+            self.url.password = password;
+            self.mark = at_sign + 1;
+        }
+        *state = State::Host;
+        Ok(Step::Jump(self.mark))
+    }
+
+    fn end_host(&mut self, i: usize, state: &mut State) -> Result<Step, ParseError> {
+        if self.special && self.mark == i {
+            return Err(self.error(i, ParseErrorKind::MissingHost));
+        }
+        let host = parse_host(
+            self.text,
+            self.input,
+            self.mark,
+            i,
+            self.special,
+            self.notes,
+        )?;
+        self.url.host = Some(host);
+        *state = State::PathStart;
+        Ok(Step::Again)
+    }
+
+    fn end_port(&mut self, i: usize, state: &mut State) -> Result<Step, ParseError> {
+        let digits = &self.input.chars[self.mark..i];
+        if !digits.is_empty() {
+            let mut port: u32 = 0;
+            for d in digits {
+                port = port * 10 + d.to_digit(10).unwrap_or(0);
+                if port > u32::from(u16::MAX) {
+                    return Err(self.error(self.mark, ParseErrorKind::InvalidPort));
+                }
+            }
+            let port = port as u16;
+            let default = scheme_facts(&self.url.scheme).and_then(|facts| facts.default_port);
+            self.url.port = (default != Some(port)).then_some(port);
+        }
+        *state = State::PathStart;
+        Ok(Step::Again)
+    }
+
+    /// The path state: a segment ends at `/` (or `\` in a special URL),
+    /// `?`, `#` or the end; dot segments move up or stay, as they are met.
+    fn path_step(&mut self, i: usize, state: &mut State) -> Step {
+        let c = self.at(i);
+        let slash = c == Some('/') || (self.special && c == Some('\\'));
+        if !(slash || matches!(c, None | Some('?' | '#'))) {
+            let mut segment = core::mem::take(&mut self.segment);
+            self.write(&mut segment, i, &pct::PATH);
+            self.segment = segment;
+            return Step::Next;
+        }
+        if c == Some('\\') {
+            self.note(i, i + 1, RepairKind::Backslash);
+        }
+        let segment = core::mem::take(&mut self.segment);
+        if is_double_dot(&segment) {
+            self.shorten_path();
+            if !slash {
+                self.segments().push(String::new());
+            }
+        } else if is_single_dot(&segment) {
+            if !slash {
+                self.segments().push(String::new());
+            }
+        } else {
+            let raw = &self.input.chars[self.mark..i];
+            let drive = self.url.scheme == "file" && self.segments().is_empty() && is_drive(raw);
+            if drive {
+                let (letter, bar) = (raw[0], raw[1] == '|');
+                if bar {
+                    let span = self.input.span(self.mark + 1, self.mark + 2);
+                    if self.notes.list.last().is_some_and(|r| r.range == span) {
+                        self.notes.list.pop();
+                    }
+                    self.note(self.mark + 1, self.mark + 2, RepairKind::DriveLetter);
+                }
+                let mut written = String::with_capacity(2);
+                written.push(letter);
+                written.push(':');
+                self.segments().push(written);
+            } else {
+                self.segments().push(segment);
+            }
+        }
+        self.mark = i + 1;
+        match c {
+            Some('?') => {
+                self.url.query = Some(String::new());
+                *state = State::Query;
+            }
+            Some('#') => {
+                self.url.fragment = Some(String::new());
+                *state = State::Fragment;
+            }
+            _ => {}
+        }
+        Step::Next
+    }
+}

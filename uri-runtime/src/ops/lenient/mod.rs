@@ -1,0 +1,259 @@
+//! Text from the wild (HTML attributes, HTTP headers, logs, people) read
+//! as a browser reads it, and written as a strict URI, with every repair
+//! reported; or refused.
+//!
+//! ```
+//! use uri_runtime::{RepairKind, Uri};
+//!
+//! // A link extractor: each href against the page it was found on.
+//! let page = Uri::parse("https://example.com/dir/page")?;
+//! let link = page.join_lenient("\\\\evil.com/x")?;
+//! assert_eq!(link.value, "https://evil.com/x"); // where a browser goes
+//! assert_eq!(link.repairs[0].kind, RepairKind::Backslash);
+//! assert_eq!(page.join_lenient("https://0x7f.1/")?.value, "https://127.0.0.1/");
+//! # Ok::<(), uri_runtime::ParseError>(())
+//! ```
+//!
+//! The reading is the WHATWG URL Standard's (DESIGN policy 10): for the
+//! special schemes `http`, `https`, `ws`, `wss`, `ftp` and `file`, `\` is
+//! `/`, `http:example.com` has its slashes supplied, the host is
+//! percent-decoded, mapped through IDNA (feature `idna`) and read as an
+//! IPv4 address when it ends in a number (`0x7f.1` is `127.0.0.1`), and a
+//! `C|` drive is `C:`; in every scheme, tabs and newlines go wherever they
+//! stand, C0 controls and spaces go from the ends, and what cannot stand
+//! where it is gets percent-encoded. The value returned names the resource
+//! a browser would fetch for the text: equal to the browser's URL after
+//! RFC 3986 section 6 normalization, written as strict RFC 3986 (where a
+//! browser leaves `|`, `[`, a space or a lone `%` raw, the value has
+//! `%7C`, `%5B`, `%20`, `%25`). Pass the value on, not the text: another
+//! reader of the text may go elsewhere.
+//!
+//! Refused, with a position: what a browser refuses (a host with a
+//! forbidden character or an invalid IPv4 form, a missing host, a port
+//! above 65535, a relative text without a base), and a relative reference
+//! read without its base whose meaning depends on it (a `\`: see
+//! [`ParseErrorKind::NeedsBase`](crate::ParseErrorKind::NeedsBase)).
+//!
+//! Written as the browser writes them, and not reported as repairs: the
+//! case of a scheme or host, a default port, dot segments, the shortest
+//! form of an IPv6 address. The strict parsers never repair anything.
+
+mod clean;
+mod host;
+mod machine;
+mod record;
+mod relative;
+mod repair;
+
+use alloc::string::String;
+
+use uri_core::ParseError;
+
+use crate::value::buf::{UriBuf, UriRefBuf};
+use crate::value::uri::Uri;
+
+pub use repair::{Repair, RepairKind, Repaired};
+
+use clean::{Cleaned, clean};
+use record::Record;
+use repair::Notes;
+
+impl UriRefBuf {
+    /// Parses text from the wild as a URI reference, repairing it as a
+    /// browser reads it; see [the module](self) for what that means and
+    /// [`RepairKind`] for what is reported. The strict
+    /// [`parse`](Self::parse) never repairs.
+    ///
+    /// A text with a scheme is read as a browser reads it. A relative
+    /// reference's reading depends on its base, so without one only what
+    /// every base reads alike is repaired (whitespace, tabs, escapes), and
+    /// a `\` is refused: give links found on a page to
+    /// [`Uri::join_lenient`] with the page's URI.
+    ///
+    /// ```
+    /// use uri_runtime::{RepairKind, UriRefBuf};
+    ///
+    /// // An href as it was written in a page: spaces, a stray `#`.
+    /// let link = UriRefBuf::parse_lenient(" docs/my file.pdf#p1#2 ")?;
+    /// assert_eq!(link.value, "docs/my%20file.pdf#p1%232");
+    /// let kinds: Vec<RepairKind> = link.repairs.iter().map(|r| r.kind).collect();
+    /// assert_eq!(kinds, [RepairKind::Trimmed, RepairKind::Encoded, RepairKind::Encoded, RepairKind::Trimmed]);
+    /// // Each repair says which bytes of the text it changed.
+    /// assert_eq!(link.repairs[1].range, 8..9);
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// What a browser refuses or a strict URI cannot say, with its offset
+    /// in `text`: a host with a forbidden character, an invalid IPv4 form,
+    /// a missing host, a port that is not a number below 65536, an
+    /// international host without the `idna` feature or with no ASCII
+    /// form, a `\` in a relative reference.
+    pub fn parse_lenient(text: &str) -> Result<Repaired<UriRefBuf>, ParseError> {
+        let mut notes = Notes::default();
+        let input = clean(text, &mut notes);
+        if !has_scheme(&input) {
+            let value = relative::read_reference(text, &input, &mut notes)?;
+            return Ok(Repaired {
+                value,
+                repairs: notes.into_sorted(),
+            });
+        }
+        let Repaired { value, repairs } = finish(text, &input, None, notes)?;
+        Ok(Repaired {
+            value: value.into(),
+            repairs,
+        })
+    }
+}
+
+impl UriBuf {
+    /// Parses text from the wild as a URI, as a browser reads it: see
+    /// [`UriRefBuf::parse_lenient`] and [the module](self).
+    ///
+    /// ```
+    /// use uri_runtime::{RepairKind, UriBuf};
+    ///
+    /// let repaired = UriBuf::parse_lenient("http:EXAMPLE.com\\a b")?;
+    /// assert_eq!(repaired.value, "http://example.com/a%20b");
+    /// let kinds: Vec<RepairKind> = repaired.repairs.iter().map(|r| r.kind).collect();
+    /// assert_eq!(kinds, [RepairKind::Slashes, RepairKind::Backslash, RepairKind::Encoded]);
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    ///
+    /// With the `idna` feature (this example runs only with it), an
+    /// international host becomes its `xn--` form:
+    ///
+    /// ```
+    /// use uri_runtime::UriBuf;
+    ///
+    /// # #[cfg(feature = "idna")] {
+    /// let repaired = UriBuf::parse_lenient("https://bücher.example/ö ä")?;
+    /// assert_eq!(repaired.value, "https://xn--bcher-kva.example/%C3%B6%20%C3%A4");
+    /// assert_eq!(repaired.repairs.len(), 2);
+    /// # }
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`UriRefBuf::parse_lenient`], and
+    /// [`MissingScheme`](crate::ParseErrorKind::MissingScheme).
+    pub fn parse_lenient(text: &str) -> Result<Repaired<UriBuf>, ParseError> {
+        let mut notes = Notes::default();
+        let input = clean(text, &mut notes);
+        finish(text, &input, None, notes)
+    }
+}
+
+impl Uri<'_> {
+    /// Resolves a link from the wild against this URI as a browser does:
+    /// the one call a link extractor or a redirect check makes. The
+    /// repairs' ranges are in `href`.
+    ///
+    /// ```
+    /// use uri_runtime::Uri;
+    ///
+    /// let page = Uri::parse("https://example.com/docs/guide.html")?;
+    /// let link = page.join_lenient(" images/my photo.jpg ")?;
+    /// assert_eq!(link.value, "https://example.com/docs/images/my%20photo.jpg");
+    /// assert_eq!(link.repairs.len(), 3); // trimmed, encoded, trimmed
+    /// // What a browser reads as another host is another host here.
+    /// let away = page.join_lenient("https://evil.com\\@example.com/")?;
+    /// assert_eq!(away.value.host(), Some("evil.com"));
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`UriRefBuf::parse_lenient`], with
+    /// [`NeedsBase`](crate::ParseErrorKind::NeedsBase) for a relative
+    /// `href` against a base with no hierarchical path (`mailto:x`). When
+    /// this URI itself has no browser reading (an `IPvFuture` host, a host
+    /// with an escape a browser refuses), the error is about this URI's
+    /// text.
+    pub fn join_lenient(&self, href: &str) -> Result<Repaired<UriBuf>, ParseError> {
+        let base_text = self.as_str();
+        let mut base_notes = Notes::default();
+        let base_input = clean(base_text, &mut base_notes);
+        let base = machine::read(base_text, &base_input, None, &mut base_notes)?;
+        let mut notes = Notes::default();
+        let input = clean(href, &mut notes);
+        finish(href, &input, Some(&base), notes)
+    }
+}
+
+/// Whether the cleaned text starts with a scheme and its `:`.
+fn has_scheme(input: &Cleaned) -> bool {
+    let scheme_len = input
+        .chars
+        .iter()
+        .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+        .unwrap_or(input.chars.len());
+    input.chars.first().is_some_and(char::is_ascii_alphabetic)
+        && input.chars.get(scheme_len) == Some(&':')
+}
+
+/// Reads the text as a browser does and writes the result strictly.
+fn finish(
+    text: &str,
+    input: &Cleaned,
+    base: Option<&Record>,
+    mut notes: Notes,
+) -> Result<Repaired<UriBuf>, ParseError> {
+    let record = machine::read(text, input, base, &mut notes)?;
+    let written: String = record.serialize();
+    // Each part was written in its strict spelling, so this cannot fail;
+    // should it, the error is reported rather than the value handed out.
+    let value =
+        UriBuf::parse(written).map_err(|err| ParseError::new(text, text.len(), err.kind()))?;
+    Ok(Repaired {
+        value,
+        repairs: notes.into_sorted(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+    use uri_core::{Component, ParseErrorKind};
+
+    #[test]
+    fn tabs_and_newlines_go_wherever_they_stand() {
+        let repaired = UriRefBuf::parse_lenient("http://us\ter@h/a\nb").unwrap();
+        assert_eq!(repaired.value, "http://user@h/ab");
+        let kinds: Vec<RepairKind> = repaired.repairs.iter().map(|r| r.kind).collect();
+        assert_eq!(kinds, [RepairKind::Removed, RepairKind::Removed]);
+    }
+
+    /// Without IDNA an international host is refused at its first
+    /// non-ASCII character (CI runs this crate's unit tests both ways).
+    #[cfg(not(feature = "idna"))]
+    #[test]
+    fn an_international_host_needs_the_idna_feature() {
+        let err = UriRefBuf::parse_lenient(" https://bücher.example/").unwrap_err();
+        assert_eq!(err.index(), 10);
+        assert_eq!(err.kind(), ParseErrorKind::InvalidChar(Component::Host));
+        let hint = err.hint().unwrap();
+        assert!(
+            hint.contains("to_uri_idna") && hint.contains("`idna` feature"),
+            "{hint}"
+        );
+    }
+
+    #[cfg(feature = "idna")]
+    #[test]
+    fn an_international_host_is_mapped_or_refused_at_its_label() {
+        let repaired = UriRefBuf::parse_lenient("https://bücher.example/").unwrap();
+        assert_eq!(repaired.value, "https://xn--bcher-kva.example/");
+        // A browser lets an empty label through; a character UTS 46
+        // refuses is refused where it stands.
+        let repaired = UriRefBuf::parse_lenient("https://bücher..example/").unwrap();
+        assert_eq!(repaired.value, "https://xn--bcher-kva..example/");
+        let err = UriRefBuf::parse_lenient("https://a\u{FFFD}b.example/").unwrap_err();
+        assert_eq!(err.kind(), ParseErrorKind::InvalidChar(Component::Host));
+        assert_eq!(err.index(), 9);
+    }
+}

@@ -1,0 +1,156 @@
+//! A URL as the URL Standard's parser builds it, every part already in
+//! its strict RFC 3986 spelling, and its serialization.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use uri_core::pct::{EncodeSet, encode_byte};
+
+use super::clean::Cleaned;
+use super::host::is_triplet;
+use super::repair::{Notes, RepairKind};
+
+/// The parts of a URL. A host of `None` is no authority; `Some("")` is an
+/// empty one (`file:///x`).
+#[derive(Clone, Default)]
+pub(super) struct Record {
+    /// Lowercase.
+    pub(super) scheme: String,
+    pub(super) username: String,
+    pub(super) password: String,
+    pub(super) host: Option<String>,
+    pub(super) port: Option<u16>,
+    pub(super) path: Path,
+    pub(super) query: Option<String>,
+    pub(super) fragment: Option<String>,
+}
+
+/// A hierarchical path's segments, or the opaque path of a URL such as
+/// `mailto:a@b` that has neither host nor leading `/`.
+#[derive(Clone)]
+pub(super) enum Path {
+    Segments(Vec<String>),
+    Opaque(String),
+}
+
+impl Default for Path {
+    fn default() -> Path {
+        Path::Segments(Vec::new())
+    }
+}
+
+impl Record {
+    /// The URL Standard's serializer. Where a path of two or more segments
+    /// starts with an empty one and there is no host, `/.` keeps `//` from
+    /// reading as an authority, as the Standard writes it.
+    pub(super) fn serialize(&self) -> String {
+        let mut out = String::with_capacity(self.len_hint());
+        out.push_str(&self.scheme);
+        out.push(':');
+        if let Some(host) = &self.host {
+            out.push_str("//");
+            if !self.username.is_empty() || !self.password.is_empty() {
+                out.push_str(&self.username);
+                if !self.password.is_empty() {
+                    out.push(':');
+                    out.push_str(&self.password);
+                }
+                out.push('@');
+            }
+            out.push_str(host);
+            if let Some(port) = self.port {
+                out.push(':');
+                push_decimal(&mut out, port);
+            }
+        }
+        match &self.path {
+            Path::Opaque(text) => out.push_str(text),
+            Path::Segments(segments) => {
+                if self.host.is_none() && segments.len() > 1 && segments[0].is_empty() {
+                    out.push_str("/.");
+                }
+                for segment in segments {
+                    out.push('/');
+                    out.push_str(segment);
+                }
+            }
+        }
+        if let Some(query) = &self.query {
+            out.push('?');
+            out.push_str(query);
+        }
+        if let Some(fragment) = &self.fragment {
+            out.push('#');
+            out.push_str(fragment);
+        }
+        out
+    }
+
+    fn len_hint(&self) -> usize {
+        let path = match &self.path {
+            Path::Opaque(text) => text.len(),
+            Path::Segments(segments) => segments.iter().map(|s| s.len() + 1).sum(),
+        };
+        self.scheme.len()
+            + 16
+            + self.username.len()
+            + self.password.len()
+            + self.host.as_ref().map_or(0, String::len)
+            + path
+            + self.query.as_ref().map_or(0, String::len)
+            + self.fragment.as_ref().map_or(0, String::len)
+    }
+}
+
+fn push_decimal(out: &mut String, n: u16) {
+    let mut digits = [0u8; 5];
+    let mut k = digits.len();
+    let mut n = n;
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[k..].iter().map(|&d| char::from(d)));
+}
+
+/// Appends `c` percent-encoded as UTF-8.
+pub(super) fn push_encoded(out: &mut String, c: char) {
+    let mut buffer = [0; 4];
+    for &b in c.encode_utf8(&mut buffer).as_bytes() {
+        out.extend(encode_byte(b).map(char::from));
+    }
+}
+
+/// Whether `set` keeps `c` as it is.
+pub(super) fn keeps(set: &EncodeSet, c: char) -> bool {
+    c.is_ascii() && set.keeps(c as u8)
+}
+
+/// Appends code point `i` of `input` to `out`, escaped unless `set` keeps
+/// it; a `%` is kept when it starts an escape and written `%25` when not.
+pub(super) fn write_char(
+    out: &mut String,
+    input: &Cleaned,
+    i: usize,
+    set: &EncodeSet,
+    notes: &mut Notes,
+) {
+    let Some(&c) = input.chars.get(i) else { return };
+    if c == '%' {
+        if is_triplet(&input.chars, i) {
+            out.push('%');
+        } else {
+            out.push_str("%25");
+            notes.note(input.span(i, i + 1), RepairKind::PercentEscaped);
+        }
+    } else if keeps(set, c) {
+        out.push(c);
+    } else {
+        push_encoded(out, c);
+        notes.note(input.span(i, i + 1), RepairKind::Encoded);
+    }
+}
