@@ -10,6 +10,8 @@
 //! is first written as the escape a strict URI needs, which names the same
 //! resource.
 
+#[path = "common/browser.rs"]
+mod browser;
 mod common;
 
 use common::{cases, flag, text};
@@ -43,50 +45,6 @@ const EXCEPTIONS: &[(&str, Option<&str>, &str)] = &[
 
 const XN_LABEL: &str = "an ASCII xn-- label that is not punycode: the idna crate refuses it";
 
-/// The browser's `href` as a strict URI: what RFC 3986 does not allow
-/// where it stands, escaped.
-fn strict_href(href: &str) -> String {
-    let mut out = String::with_capacity(href.len());
-    let bytes = href.as_bytes();
-    // `[` and `]` stand only in an IP literal, within the authority.
-    let authority = href
-        .find("//")
-        .filter(|&k| href[..k].ends_with(':') && !href[..k].contains(['/', '?', '#']));
-    let authority_end = authority.map(|k| {
-        k + 2
-            + href[k + 2..]
-                .find(['/', '?', '#'])
-                .unwrap_or(href.len() - k - 2)
-    });
-    let mut in_fragment = false;
-    for (k, c) in href.char_indices() {
-        let in_authority = authority.is_some_and(|a| k > a) && authority_end.is_some_and(|e| k < e);
-        let keep = match c {
-            '%' => {
-                k + 2 < bytes.len()
-                    && bytes[k + 1].is_ascii_hexdigit()
-                    && bytes[k + 2].is_ascii_hexdigit()
-            }
-            '[' | ']' => in_authority,
-            '#' if in_fragment => false,
-            '#' => {
-                in_fragment = true;
-                true
-            }
-            c => c.is_ascii_alphanumeric() || "-._~:/?@!$&'()*+,;=".contains(c),
-        };
-        if keep {
-            out.push(c);
-        } else {
-            let mut buffer = [0; 4];
-            for b in c.encode_utf8(&mut buffer).bytes() {
-                out.extend(uri_core::pct::encode_byte(b).map(char::from));
-            }
-        }
-    }
-    out
-}
-
 fn normalized(uri: &UriBuf) -> String {
     uri.as_uri()
         .normalize_with(&SchemeRules::STANDARD)
@@ -117,7 +75,7 @@ fn outcome(case: &serde_json::Value) -> (Outcome, String) {
         ),
         (Some(value), true) => (Outcome::BrowserRefuses, format!("ours: {value}")),
         (Some(value), false) => {
-            let href = strict_href(text(case, "href").unwrap_or_default());
+            let href = browser::strict_href(text(case, "href").unwrap_or_default());
             let theirs = Uri::parse(&href).map(|u| normalized(&u.to_owned()));
             let mine = normalized(&value);
             match theirs {
