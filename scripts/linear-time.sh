@@ -20,7 +20,7 @@ instructions() { # op, size
 }
 
 printf '| operation | input at N = %s | instructions at N | at 2N | ratio |\n|---|---|---:|---:|---:|\n' "$n"
-for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query template-explode template-match template-long; do
+for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query template-explode template-match template-long lenient-dots lenient-userinfo lenient-mixed; do
     case $op in
         dots) what="\`http://h/\` + N × \`a/../\`, normalized" ;;
         resolve) what="N × \`a/../\` + \`g\`, resolved" ;;
@@ -36,6 +36,9 @@ for op in dots resolve relative query build path escapes parse-path const-parse-
         template-explode) what="\`{/list*}{?list*}\` with N items, expanded" ;;
         template-match) what="\`?v0=0&…\` matched against \`{?v0,…}\` with N variables" ;;
         template-long) what="N × \`{a}/\`, parsed and expanded" ;;
+        lenient-dots) what="N × \`a\\%2e%2E\\\` + \`g\`, joined as a browser reads it" ;;
+        lenient-userinfo) what="\`http://\` + N × \`a@\` + \`h/\`, read leniently" ;;
+        lenient-mixed) what="\`http://h/\` + N × tab \`x |\`, read leniently" ;;
     esac
     base=$(instructions "$op" 0)
     one=$(( $(instructions "$op" "$n") - base ))
@@ -45,7 +48,7 @@ for op in dots resolve relative query build path escapes parse-path const-parse-
 done
 
 printf '\n| operation | bytes per unit | instructions per byte at 10 KB | at 1 MB |\n|---|---:|---:|---:|\n'
-for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query template-explode template-match template-long; do
+for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query template-explode template-match template-long lenient-dots lenient-userinfo lenient-mixed; do
     case $op in
         dots | resolve) unit=5 ;;
         relative) unit=4 ;;
@@ -57,6 +60,9 @@ for op in dots resolve relative query build path escapes parse-path const-parse-
         template-explode) unit=11 ;;
         template-match) unit=15 ;;
         template-long) unit=4 ;;
+        lenient-dots) unit=10 ;;
+        lenient-userinfo) unit=2 ;;
+        lenient-mixed) unit=4 ;;
     esac
     base=$(instructions "$op" 0)
     small=$((10000 / unit))

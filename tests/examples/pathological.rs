@@ -21,18 +21,22 @@
 //!                (4n bytes in)
 //!   template-prefix   expand n times `{v:9999}` with a value of 20,000
 //!                `é` (9999 characters, 54 KB, out per expression)
+//!   lenient-dots      join n times `a\%2e%2E\` then `g` against
+//!                `http://h/b/c` as a browser reads it (10n bytes)
+//!   lenient-userinfo  read `http://` + n times `a@` + `h/` leniently
+//!   lenient-mixed     read `http://h/` + n times tab `x |` leniently
 
 use std::error::Error;
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use uri::{Uri, UriBuilder, UriRef, UriTemplate};
+use uri::{Uri, UriBuf, UriBuilder, UriRef, UriTemplate};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let (Some(op), Some(Ok(n))) = (args.get(1), args.get(2).map(|n| n.parse::<usize>())) else {
         eprintln!(
-            "usage: pathological <dots|resolve|relative|query|build|path|escapes|parse-path|parse-query|const-parse-path|const-parse-query|template-explode|template-match|template-long|template-prefix> <n>"
+            "usage: pathological <dots|resolve|relative|query|build|path|escapes|parse-path|parse-query|const-parse-path|const-parse-query|template-explode|template-match|template-long|template-prefix|lenient-dots|lenient-userinfo|lenient-mixed> <n>"
         );
         return ExitCode::FAILURE;
     };
@@ -137,6 +141,22 @@ fn run(op: &str, n: usize) -> Result<usize, Box<dyn Error>> {
                 .expand(&[("v", value)])?
                 .as_str()
                 .len()
+        }
+        "lenient-dots" => {
+            // A browser's reading: `\\` and `%2e` segments met one by one.
+            let base = Uri::parse("http://h/b/c")?;
+            let href = format!("{}g", "a\\%2e%2E\\".repeat(n));
+            base.join_lenient(&href)?.value.as_str().len()
+        }
+        "lenient-userinfo" => {
+            // Every `@` but the last is the userinfo's: read once, escaped.
+            let text = format!("http://{}h/", "a@".repeat(n));
+            UriBuf::parse_lenient(&text)?.value.as_str().len()
+        }
+        "lenient-mixed" => {
+            // Tabs removed, spaces and `|` escaped, one repair each.
+            let text = format!("http://h/{}", "\tx |".repeat(n));
+            UriBuf::parse_lenient(&text)?.repairs.len()
         }
         other => return Err(format!("unknown operation {other:?}").into()),
     })

@@ -289,7 +289,9 @@ proptest! {
         let page = Uri::parse(base).unwrap();
         let ours = page.join_lenient(&href).map(|r| r.value);
         let theirs = url::Url::parse(base).unwrap().join(&href);
-        if let (Ok(ours), Ok(theirs)) = (ours, theirs) {
+        // `url` 2 reads a `file:` drive after a host as an older Standard
+        // did (dropping the host; the web platform tests keep it).
+        if let (Ok(ours), Some(theirs)) = (ours, theirs.ok().filter(|u| u.scheme() != "file")) {
             let theirs = Uri::parse(&browser::strict_href(theirs.as_str())).unwrap().normalize_with(&SchemeRules::STANDARD);
             let ours = ours.as_uri().normalize_with(&SchemeRules::STANDARD);
             prop_assert_eq!(ours.scheme(), theirs.scheme(), "{:?}", href);
