@@ -17,6 +17,7 @@
 //! `bench/data/corpus.txt`).
 
 mod coding;
+mod lenient;
 mod operation;
 mod parsing;
 mod policy;
@@ -55,6 +56,7 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
     let operations: Vec<Operation<'_>> = parsing::operations(&inputs)
         .into_iter()
         .chain(policy::operations(&inputs))
+        .chain(lenient::operations(&inputs))
         .chain(coding::operations(&inputs))
         .chain(templates::operations(&groups))
         .collect();

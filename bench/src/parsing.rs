@@ -52,6 +52,16 @@ fn parse(inputs: &Inputs) -> Operation<'_> {
                 "uriparse",
                 accepted(|s| uriparse::URIReference::try_from(s).is_ok()),
             ),
+            #[cfg(feature = "ada")]
+            Subject::new(
+                "ada (parse)",
+                accepted(|s| ada_url::Url::parse(s, None).is_ok()),
+            ),
+            #[cfg(feature = "ada")]
+            Subject::new(
+                "ada (validate)",
+                accepted(|s| ada_url::Url::can_parse(s, None)),
+            ),
         ],
         target: Some(Target::peer(0.5, "fluent-uri")),
     }
@@ -101,6 +111,11 @@ fn normalize(inputs: &Inputs) -> Operation<'_> {
                     parsed.normalize();
                     Some(parsed.to_string().len())
                 }),
+            ),
+            #[cfg(feature = "ada")]
+            Subject::new(
+                "ada",
+                total(|s| Some(ada_url::Url::parse(s, None).ok()?.href().len())),
             ),
         ],
         target: Some(Target::best_peer(0.5)),

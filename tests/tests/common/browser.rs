@@ -8,8 +8,9 @@ pub(crate) fn strict_href(href: &str) -> String {
     let bytes = href.as_bytes();
     // `[` and `]` stand only in an IP literal, within the authority.
     let authority = href
-        .find("//")
-        .filter(|&k| href[..k].ends_with(':') && !href[..k].contains(['/', '?', '#']));
+        .find(':')
+        .map(|colon| colon + 1)
+        .filter(|&k| href[k..].starts_with("//"));
     let authority_end = authority.map(|k| {
         k + 2
             + href[k + 2..]

@@ -33,7 +33,8 @@ pub(super) fn parse_host(
         let inner = &chars[1..chars.len() - 1];
         let address = ipv6(inner).map_err(|k| error(1 + k, ParseErrorKind::InvalidIpv6))?;
         let written = ipv6_text(&address);
-        if !written
+        let digits = written.trim_start_matches('[').trim_end_matches(']');
+        if !digits
             .chars()
             .eq(inner.iter().map(char::to_ascii_lowercase))
         {
@@ -340,7 +341,7 @@ fn ipv6(chars: &[char]) -> Result<[u16; 8], usize> {
 
 /// An IPv6 address as the URL Standard writes it (RFC 5952's shortest
 /// form), in brackets.
-fn ipv6_text(address: &[u16; 8]) -> String {
+pub(super) fn ipv6_text(address: &[u16; 8]) -> String {
     // The first longest run of two or more zero pieces becomes `::`.
     let mut best: Option<(usize, usize)> = None;
     let mut k = 0;

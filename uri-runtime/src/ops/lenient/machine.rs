@@ -694,6 +694,13 @@ impl Reader<'_> {
                     self.write(&mut username, k, &USERINFO);
                 }
             }
+            // The Standard writes no `@` without a name or password, and
+            // no `:` without a password.
+            if username.is_empty() && password.is_empty() {
+                self.note(self.mark, at_sign + 1, RepairKind::EmptyCredentials);
+            } else if in_password && password.is_empty() {
+                self.note(at_sign - 1, at_sign, RepairKind::EmptyCredentials);
+            }
             self.url.username = username;
             self.url.password = password;
             self.mark = at_sign + 1;

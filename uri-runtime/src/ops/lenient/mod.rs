@@ -38,6 +38,7 @@
 //! case of a scheme or host, a default port, dot segments, the shortest
 //! form of an IPv6 address. The strict parsers never repair anything.
 
+mod as_written;
 mod clean;
 mod host;
 mod machine;
@@ -47,13 +48,14 @@ mod repair;
 
 use alloc::string::String;
 
-use uri_core::ParseError;
+use uri_core::{ParseError, ParseErrorKind};
 
 use crate::value::buf::{UriBuf, UriRefBuf};
 use crate::value::uri::Uri;
 
 pub use repair::{Repair, RepairKind, Repaired};
 
+use as_written::Form;
 use clean::{Cleaned, clean};
 use record::Record;
 use repair::Notes;
@@ -91,6 +93,12 @@ impl UriRefBuf {
     /// international host without the `idna` feature or with no ASCII
     /// form, a `\` in a relative reference.
     pub fn parse_lenient(text: &str) -> Result<Repaired<UriRefBuf>, ParseError> {
+        if let Some(Repaired { value, repairs }) = strict_text(text) {
+            return Ok(Repaired {
+                value: value.into(),
+                repairs,
+            });
+        }
         let mut notes = Notes::default();
         let input = clean(text, &mut notes);
         if !has_scheme(&input) {
@@ -141,6 +149,14 @@ impl UriBuf {
     /// As [`UriRefBuf::parse_lenient`], and
     /// [`MissingScheme`](crate::ParseErrorKind::MissingScheme).
     pub fn parse_lenient(text: &str) -> Result<Repaired<UriBuf>, ParseError> {
+        if let Some(repaired) = strict_text(text) {
+            return Ok(repaired);
+        }
+        if !scheme_ahead(text) {
+            // What the machine says of a text without a scheme, sooner.
+            let start = text.len() - text.trim_start_matches(|c| c <= ' ').len();
+            return Err(ParseError::new(text, start, ParseErrorKind::MissingScheme));
+        }
         let mut notes = Notes::default();
         let input = clean(text, &mut notes);
         finish(text, &input, None, notes)
@@ -182,6 +198,34 @@ impl Uri<'_> {
         let input = clean(href, &mut notes);
         finish(href, &input, Some(&base), notes)
     }
+}
+
+/// The browser reading of text that is a strict URI, where it needs no
+/// machine (see [`as_written`]).
+fn strict_text(text: &str) -> Option<Repaired<UriBuf>> {
+    let uri = Uri::parse(text).ok()?;
+    let mut notes = Notes::default();
+    let value = match as_written::browser_form(&uri, &mut notes) {
+        Form::AsWritten => uri.to_owned(),
+        Form::Rewritten(text) => UriBuf::parse(text).ok()?,
+        Form::Machine => return None,
+    };
+    Some(Repaired {
+        value,
+        repairs: notes.into_sorted(),
+    })
+}
+
+/// Whether the text, once cleaned, would start with a scheme and its
+/// `:`, judged without cleaning it.
+fn scheme_ahead(text: &str) -> bool {
+    let mut chars = text.trim_start_matches(|c| c <= ' ').chars();
+    if !chars.next().is_some_and(|c| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    chars.find(|&c| {
+        !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.' | '\t' | '\n' | '\r'))
+    }) == Some(':')
 }
 
 /// Whether the cleaned text starts with a scheme and its `:`.

@@ -79,6 +79,9 @@ pub enum RepairKind {
     Slashes,
     /// A drive letter written `C|` in a `file` URI, read as `C:`.
     DriveLetter,
+    /// An empty userinfo (`http://@h`) or password (`http://u:@h`),
+    /// left out as browsers write it.
+    EmptyCredentials,
 }
 
 impl fmt::Display for Repair {
@@ -94,6 +97,7 @@ impl fmt::Display for Repair {
             RepairKind::Backslash => "read \"\\\" as \"/\"",
             RepairKind::Slashes => "wrote the slashes before the host as \"//\"",
             RepairKind::DriveLetter => "read the drive letter's \"|\" as \":\"",
+            RepairKind::EmptyCredentials => "left out an empty userinfo or password",
         };
         write!(
             f,
