@@ -13,11 +13,19 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 bin=$repo/target/release/uri-bench
 
+# ada (a peer) compiles C++: its rows are there when a C++ compiler is.
+peers=()
+if command -v c++ >/dev/null || command -v g++ >/dev/null || command -v clang++ >/dev/null; then
+    peers=(--features ada)
+else
+    echo "no C++ compiler: no ada rows" >&2
+fi
+
 # Allocations first: that build replaces the global allocator, so the timed
 # binary is built after it, without the feature.
-cargo build -q --release -p uri-bench --features count-allocations
+cargo build -q --release -p uri-bench "${peers[@]}" --features count-allocations
 "$bin" allocations >"$work/allocations"
-cargo build -q --release -p uri-bench
+cargo build -q --release -p uri-bench "${peers[@]}"
 
 : >"$work/instructions"
 if command -v valgrind >/dev/null; then

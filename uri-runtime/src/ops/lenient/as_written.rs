@@ -11,7 +11,9 @@
 
 use alloc::string::String;
 
-use uri_core::scheme::scheme_facts;
+use core::fmt::Write;
+
+use uri_core::scheme::{SchemeFacts, scheme_facts};
 
 use super::host::ipv6_text;
 use super::repair::{Notes, RepairKind};
@@ -29,93 +31,135 @@ pub(super) enum Form {
 }
 
 /// The browser form of `uri`, noting its repairs (a `'` escaped in a
-/// special query, an IPv6 address rewritten) in `notes`.
+/// special query, an IPv6 address rewritten) in `notes`. The checks come
+/// first, and text is written only when something changes.
 pub(super) fn browser_form(uri: &Uri<'_>, notes: &mut Notes) -> Form {
-    let text = uri.as_str();
     let scheme = uri.scheme();
     let facts = scheme_facts(scheme).filter(|facts| facts.whatwg_special);
     let special = facts.is_some();
-    let path = uri.path();
-    if !path_as_written(path) {
+    if !path_as_written(uri.path()) {
         return Form::Machine;
     }
-    let mut out = String::new();
-    let mut changed = scheme.bytes().any(|b| b.is_ascii_uppercase());
-    out.push_str(scheme);
+    let Some(plan) = authority_plan(uri, facts) else {
+        return Form::Machine;
+    };
+    let quote_in_query = special
+        && uri
+            .query()
+            .is_some_and(|query| query.as_bytes().contains(&b'\''));
+    let changed = plan.changed || quote_in_query || scheme.bytes().any(|b| b.is_ascii_uppercase());
+    if let Some((at, len)) = plan.address_note {
+        notes.note(at..at + len, RepairKind::AddressRewritten);
+    }
+    if !changed {
+        return Form::AsWritten;
+    }
+    Form::Rewritten(rewritten(uri, &plan, quote_in_query, notes))
+}
+
+/// What the authority needs: whether it changes, and how.
+struct Plan {
+    changed: bool,
+    /// The host in its written form, when it differs from the text's.
+    host: Option<String>,
+    /// The port as the Standard writes it (`None`: none).
+    port: Option<u16>,
+    /// Where an IPv6 address that was rewritten stands, and its length.
+    address_note: Option<(usize, usize)>,
+    /// A special URL's empty path, written `/`.
+    root_path: bool,
+}
+
+/// Checks the authority; `None` when the machine must read it.
+fn authority_plan(uri: &Uri<'_>, facts: Option<&SchemeFacts>) -> Option<Plan> {
+    let special = facts.is_some();
+    let mut plan = Plan {
+        changed: false,
+        host: None,
+        port: None,
+        address_note: None,
+        root_path: false,
+    };
+    let Some(host) = uri.host() else {
+        // A special URL always gets an authority.
+        return (!special).then_some(plan);
+    };
+    let is_file = uri.scheme().eq_ignore_ascii_case("file");
+    // A port or userinfo around an empty host is refused (`sc://:80`,
+    // `sc://a@`); a `file` URL has neither (`C:` there is a drive).
+    let has_more = uri.port().is_some() || uri.userinfo().is_some();
+    if (host.is_empty() || is_file) && has_more {
+        return None;
+    }
+    if uri
+        .userinfo()
+        .is_some_and(|userinfo| !userinfo_as_written(userinfo))
+    {
+        return None;
+    }
+    match uri.host_parsed()? {
+        Host::Ipv6(address) => {
+            let written = ipv6_text(&address.segments());
+            if !written.eq_ignore_ascii_case(host) {
+                plan.address_note = Some((host_offset(uri), host.len()));
+            }
+            if written != host {
+                plan.changed = true;
+                plan.host = Some(written);
+            }
+        }
+        Host::Ipv6Zoned(..) | Host::IpvFuture(_) => return None,
+        // `file:///x` has an empty host.
+        Host::RegName(name) if special && !(is_file && name.is_empty()) => {
+            if !domain_as_written(name) || (is_file && name.eq_ignore_ascii_case("localhost")) {
+                return None;
+            }
+            if name.bytes().any(|b| b.is_ascii_uppercase()) {
+                plan.changed = true;
+                plan.host = Some(name.to_ascii_lowercase());
+            }
+        }
+        Host::Ipv4(_) | Host::RegName(_) => {}
+    }
+    if let Some(port) = uri.port() {
+        let n = port_number(port)?;
+        let default = facts.and_then(|f| f.default_port);
+        plan.port = (Some(n) != default && !port.is_empty()).then_some(n);
+        plan.changed |= plan.port.is_none() || port.len() > 1 && port.starts_with('0');
+    }
+    if special && uri.path().is_empty() {
+        plan.changed = true;
+        plan.root_path = true;
+    }
+    Some(plan)
+}
+
+/// The URI with the plan's changes and a special query's `'` escaped.
+fn rewritten(uri: &Uri<'_>, plan: &Plan, quote_in_query: bool, notes: &mut Notes) -> String {
+    let text = uri.as_str();
+    let mut out = String::with_capacity(text.len() + 8);
+    out.push_str(uri.scheme());
     out.make_ascii_lowercase();
     out.push(':');
     if let Some(host) = uri.host() {
-        // A port or userinfo around an empty host is refused (`sc://:80`,
-        // `sc://a@`); a `file` URL has neither (`C:` there is a drive).
-        let is_file = scheme.eq_ignore_ascii_case("file");
-        let has_more = uri.port().is_some() || uri.userinfo().is_some();
-        if (host.is_empty() || is_file) && has_more {
-            return Form::Machine;
-        }
         out.push_str("//");
         if let Some(userinfo) = uri.userinfo() {
-            if !userinfo_as_written(userinfo) {
-                return Form::Machine;
-            }
             out.push_str(userinfo);
             out.push('@');
         }
-        match uri.host_parsed() {
-            Some(Host::Ipv4(_)) => out.push_str(host),
-            Some(Host::Ipv6(address)) => {
-                let written = ipv6_text(&address.segments());
-                if !written.eq_ignore_ascii_case(host) {
-                    let at = host_offset(uri);
-                    notes.note(at..at + host.len(), RepairKind::AddressRewritten);
-                }
-                changed |= written != host;
-                out.push_str(&written);
-            }
-            Some(Host::Ipv6Zoned(..) | Host::IpvFuture(_)) | None => return Form::Machine,
-            Some(Host::RegName("")) if is_file => {}
-            Some(Host::RegName(name)) if special => {
-                if !domain_as_written(name) || (is_file && name.eq_ignore_ascii_case("localhost")) {
-                    return Form::Machine;
-                }
-                changed |= name.bytes().any(|b| b.is_ascii_uppercase());
-                let from = out.len();
-                out.push_str(name);
-                out[from..].make_ascii_lowercase();
-            }
-            Some(Host::RegName(name)) => out.push_str(name),
+        out.push_str(plan.host.as_deref().unwrap_or(host));
+        if let Some(port) = plan.port {
+            out.push(':');
+            let _ = write!(out, "{port}");
         }
-        match uri.port() {
-            None => {}
-            Some(port) => match port_number(port) {
-                None => return Form::Machine,
-                Some(n) => {
-                    let default = facts.and_then(|f| f.default_port);
-                    changed |= Some(n) == default
-                        || port.is_empty()
-                        || port.len() > 1 && port.starts_with('0');
-                    if Some(n) != default && !port.is_empty() {
-                        out.push(':');
-                        out.push_str(port.trim_start_matches('0'));
-                        if n == 0 {
-                            out.push('0');
-                        }
-                    }
-                }
-            },
-        }
-        if special && path.is_empty() {
-            changed = true;
+        if plan.root_path {
             out.push('/');
         }
-    } else if special {
-        // A special URL always gets an authority.
-        return Form::Machine;
     }
-    out.push_str(path);
+    out.push_str(uri.path());
     if let Some(query) = uri.query() {
         out.push('?');
-        if special && query.contains('\'') {
-            changed = true;
+        if quote_in_query {
             let at = text.len() - uri.fragment().map_or(0, |f| f.len() + 1) - query.len();
             for (k, c) in query.char_indices() {
                 if c == '\'' {
@@ -133,11 +177,7 @@ pub(super) fn browser_form(uri: &Uri<'_>, notes: &mut Notes) -> Form {
         out.push('#');
         out.push_str(fragment);
     }
-    if changed {
-        Form::Rewritten(out)
-    } else {
-        Form::AsWritten
-    }
+    out
 }
 
 /// Where the host starts in the URI's text.
@@ -158,22 +198,34 @@ fn userinfo_as_written(userinfo: &str) -> bool {
 
 /// A special host that maps to itself but for case: ASCII letters,
 /// digits, `-` and `.`, no `xn--` label (which IDNA checks), not ending in
-/// a number (which is read as an IPv4 address), not empty.
+/// a number (which is read as an IPv4 address), not empty. One pass.
 fn domain_as_written(host: &str) -> bool {
-    let plain = host
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
-    let last = host.strip_suffix('.').unwrap_or(host);
-    let last = last.rsplit('.').next().unwrap_or_default();
-    let ends_in_number = last.bytes().all(|b| b.is_ascii_digit())
-        || last.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("0x"))
-        || last.is_empty();
-    let ace = host.split('.').any(|label| {
-        label
-            .get(..4)
-            .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
-    });
-    plain && !ends_in_number && !ace
+    let bytes = host.as_bytes();
+    let mut label_start = 0;
+    let mut last_label = 0..0;
+    for (k, &b) in bytes.iter().enumerate() {
+        if b == b'.' {
+            if k > label_start {
+                last_label = label_start..k;
+            }
+            label_start = k + 1;
+        } else if !(b.is_ascii_alphanumeric() || b == b'-')
+            || k == label_start
+                && bytes
+                    .get(k..k + 4)
+                    .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+        {
+            return false;
+        }
+    }
+    if label_start < bytes.len() {
+        last_label = label_start..bytes.len();
+    }
+    let last = &bytes[last_label];
+    let ends_in_number = last.is_empty()
+        || last.iter().all(u8::is_ascii_digit)
+        || last.get(..2).is_some_and(|p| p.eq_ignore_ascii_case(b"0x"));
+    !ends_in_number
 }
 
 /// The port's number, or `None` when it is above 65535 (refused by the
@@ -191,11 +243,25 @@ fn port_number(port: &str) -> Option<u16> {
         .or((port.trim_start_matches('0').is_empty()).then_some(0))
 }
 
-/// No segment that the parser reads as `.` or `..` (`%2e` included).
+/// No segment that the parser reads as `.` or `..` (`%2e` included); a
+/// segment is looked at only when it starts with `.` or `%`.
 fn path_as_written(path: &str) -> bool {
-    !path.split('/').any(|segment| {
-        [".", "..", "%2e", ".%2e", "%2e.", "%2e%2e"]
+    let bytes = path.as_bytes();
+    let mut start = 0;
+    while start <= bytes.len() {
+        let end = bytes[start..]
             .iter()
-            .any(|dot| segment.eq_ignore_ascii_case(dot))
-    })
+            .position(|&b| b == b'/')
+            .map_or(bytes.len(), |k| start + k);
+        let segment = &bytes[start..end];
+        if matches!(segment.first(), Some(b'.' | b'%'))
+            && [&b"."[..], b"..", b"%2e", b".%2e", b"%2e.", b"%2e%2e"]
+                .iter()
+                .any(|dot| segment.eq_ignore_ascii_case(dot))
+        {
+            return false;
+        }
+        start = end + 1;
+    }
+    true
 }
