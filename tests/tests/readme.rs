@@ -128,6 +128,20 @@ fn readme_wild_text_example_holds() -> Result<(), Box<dyn std::error::Error>> {
         ]
     );
     assert_eq!(
+        page.join_lenient("\\\\evil.com/x")?.value,
+        "https://evil.com/x"
+    );
+    assert_eq!(
+        page.join_lenient("https://evil.com\\@example.com/")?
+            .value
+            .host(),
+        Some("evil.com")
+    );
+    assert_eq!(
+        page.join_lenient("https://0x7f.1/")?.value,
+        "https://127.0.0.1/"
+    );
+    assert_eq!(
         UriBuf::parse_lenient("http://example.com:80a/")
             .unwrap_err()
             .index(),

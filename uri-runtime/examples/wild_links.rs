@@ -1,7 +1,8 @@
-//! Resolving the links of a real-world page with the lenient entry:
-//! hrefs with spaces, accents, stray `%` and `#`, margins and line breaks
-//! are repaired, and every repair is reported with its bytes; what has no
-//! obvious reading is an error with its position. The page is one of the
+//! Resolving the links of a real-world page with the lenient entry, as a
+//! browser reads them: hrefs with spaces, accents, stray `%` and `#`,
+//! backslashes, number hosts, margins and line breaks become the strict
+//! URI of what the browser would fetch, and every repair is reported with
+//! its bytes; what a browser refuses is an error with its position. The page is one of the
 //! test fixtures (`tests/data/html/blog.html`).
 //!
 //! Run it with `cargo run --example wild_links`.
