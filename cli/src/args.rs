@@ -24,6 +24,14 @@ pub(crate) struct Cli {
     /// other non-ASCII characters percent-encoded.
     #[arg(long, global = true)]
     pub(crate) iri: bool,
+    /// Read each input as a browser reads it (the WHATWG URL Standard:
+    /// spaces and other characters escaped, tabs and newlines dropped, `\`
+    /// as `/` in web URLs, number hosts as IPv4 addresses) and use the
+    /// strict URI of what the browser would fetch; each repair is noted on
+    /// standard error with its bytes. trurl calls its narrower form of
+    /// this `--accept-space`, which is accepted too.
+    #[arg(long, global = true, visible_alias = "accept-space")]
+    pub(crate) lenient: bool,
     /// Show each printed URI reference as an IRI: hosts in Unicode,
     /// escapes of non-ASCII text as characters (`parse` shows the IRI's
     /// components; its query parameters are decoded either way).

@@ -3,12 +3,14 @@
 //! non-ASCII characters percent-encoded) before the command sees it;
 //! `--idn` shows each printed URI reference as an IRI (hosts in Unicode,
 //! escapes of non-ASCII text as characters). Both are the library's own
-//! mappings (RFC 3987 sections 3.1 and 3.2, UTS 46).
+//! mappings (RFC 3987 sections 3.1 and 3.2, UTS 46). `--lenient` (trurl's
+//! `--accept-space`) reads each input as a browser does, through the
+//! library's lenient parser, and notes each repair on standard error.
 
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use uri_runtime::{IriRef, UriRef};
+use uri_runtime::{IriRef, UriRef, UriRefBuf};
 
 use crate::outcome::Outcome;
 use crate::report;
@@ -17,6 +19,7 @@ use crate::report;
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Forms {
     pub(crate) iri_input: bool,
+    pub(crate) lenient_input: bool,
     pub(crate) idn_output: bool,
 }
 
@@ -41,7 +44,18 @@ pub(crate) fn apply<'a>(
     each: &mut impl for<'b> FnMut(&'b str) -> Outcome<'b>,
 ) -> Outcome<'a> {
     let forms = FORMS.get().copied().unwrap_or_default();
-    let outcome = if forms.iri_input {
+    let outcome = if forms.lenient_input {
+        match UriRefBuf::parse_lenient(text) {
+            Ok(repaired) => {
+                for repair in &repaired.repairs {
+                    let (at, len) = (repair.range.start, repair.range.len());
+                    eprintln!("{}", report::note_at(text, &repair.to_string(), at, len));
+                }
+                owned(each(repaired.value.as_str()))
+            }
+            Err(err) => report::parse_failure(text, &err, json),
+        }
+    } else if forms.iri_input {
         match to_uri(text, json) {
             Ok(uri) => owned(each(&uri)),
             Err(failed) => failed,

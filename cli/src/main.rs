@@ -38,6 +38,7 @@ fn main() -> ExitCode {
     inputs::mark_failures(cli.on_error);
     forms::choose(forms::Forms {
         iri_input: cli.iri,
+        lenient_input: cli.lenient,
         idn_output: cli.idn,
     });
     match commands::run(cli.command) {

@@ -356,16 +356,29 @@ pub(crate) fn error_at(input: &str, message: &str, at: usize, len: usize) -> Str
     located(message, &Caret::new(input, at, len))
 }
 
+/// A note (a repair the lenient reading made) at `len` bytes from `at` of
+/// `input`.
+pub(crate) fn note_at(input: &str, message: &str, at: usize, len: usize) -> String {
+    labelled("note", "1;36", message, &Caret::new(input, at, len))
+}
+
 /// The message, then the input and the carets (red on a terminal).
 fn located(message: &str, drawing: &Caret<'_>) -> String {
-    let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    labelled("error", "1;31", message, drawing)
+}
+
+/// `label: message`, the input and the carets, in `colour` on a terminal.
+fn labelled(label: &str, colour: &str, message: &str, drawing: &Caret<'_>) -> String {
+    let on_terminal = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let drawing = drawing.to_string();
     let mut lines = drawing.lines();
     let (input, carets) = (lines.next().unwrap_or(""), lines.next().unwrap_or(""));
-    if colour {
-        format!("\x1b[1;31merror\x1b[0m: {message}\n  {input}\n  \x1b[1;31m{carets}\x1b[0m")
+    if on_terminal {
+        format!(
+            "\x1b[{colour}m{label}\x1b[0m: {message}\n  {input}\n  \x1b[{colour}m{carets}\x1b[0m"
+        )
     } else {
-        format!("error: {message}\n  {input}\n  {carets}")
+        format!("{label}: {message}\n  {input}\n  {carets}")
     }
 }
 

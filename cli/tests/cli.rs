@@ -808,3 +808,34 @@ fn a_preset_and_an_origin_together_admit_that_origin_only() {
     assert!(err.contains("host not allowed at byte 8"), "{err}");
     assert!(err.contains("port not allowed at byte 23"), "{err}");
 }
+
+/// `--lenient` (trurl's `--accept-space`) reads as a browser does and
+/// notes each repair on standard error; what a browser refuses fails.
+#[test]
+fn lenient_input_is_read_as_a_browser_reads_it() {
+    let out = uri(&[
+        "--accept-space",
+        "get",
+        "host",
+        "https://evil.com\\@good.com/",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "evil.com\n");
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("note: read \"\\\" as \"/\" at bytes 16..17\n"),
+        "{err}"
+    );
+
+    let out = uri_with_stdin(
+        &["--lenient", "normalize", "-"],
+        "http:0x7f.1/a b\nhttp://a b/\n",
+    );
+    assert!(!out.status.success());
+    assert_eq!(stdout(&out), "http://127.0.0.1/a%20b\n");
+    let err = stderr(&out);
+    assert!(
+        err.contains("error: character \" \" not allowed in host at byte 8"),
+        "{err}"
+    );
+}
