@@ -9,6 +9,10 @@ use uri_runtime::policy::HostClass;
 /// reads values one per line from standard input.
 #[derive(Parser, Debug)]
 #[command(name = "uri", version)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "each flag of the command line is a bool"
+)]
 pub(crate) struct Cli {
     /// After reading standard input, print `N inputs, M failed` to
     /// standard error even when none failed (it always does when some did).
