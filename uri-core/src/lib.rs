@@ -36,6 +36,7 @@ macro_rules! attempt {
 mod components;
 pub mod error;
 mod ip;
+pub mod located;
 pub mod parse;
 pub mod pct;
 pub mod render;

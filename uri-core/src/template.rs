@@ -34,8 +34,7 @@
 //! and RFC 3986 allows `'` unencoded, so it is accepted (see
 //! [`TEMPLATE_LITERAL`]).
 
-use core::fmt;
-
+use crate::located::{Explain, Located};
 use crate::parse::char_at;
 use crate::pct::is_triplet;
 use crate::table::{TEMPLATE_LITERAL, TEMPLATE_VARCHAR, is_iprivate, is_ucschar};
@@ -268,6 +267,16 @@ impl TemplateErrorKind {
     }
 }
 
+impl Explain for TemplateErrorKind {
+    fn description(self) -> &'static str {
+        TemplateErrorKind::description(self)
+    }
+
+    fn hint(self) -> Option<&'static str> {
+        TemplateErrorKind::hint(self)
+    }
+}
+
 /// Why a text is not an RFC 6570 template, and where.
 ///
 /// ```
@@ -279,66 +288,19 @@ impl TemplateErrorKind {
 /// assert_eq!(err.index(), 7);
 /// assert_eq!(err.render(text).to_string(), "/search{?q,lang\n       ^");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TemplateError {
-    index: usize,
-    len: usize,
-    kind: TemplateErrorKind,
+pub type TemplateError = Located<TemplateErrorKind>;
+
+/// An error at `index` of `text`, covering the character there.
+pub const fn error_at(text: &[u8], index: usize, kind: TemplateErrorKind) -> TemplateError {
+    let len = if index >= text.len() {
+        0
+    } else if text[index] < 0x80 {
+        1
+    } else {
+        char_at(text, index, text.len()).1
+    };
+    Located::new(index, len, kind)
 }
-
-impl TemplateError {
-    /// An error at `index` of `text`, covering the character there.
-    pub const fn new(text: &[u8], index: usize, kind: TemplateErrorKind) -> TemplateError {
-        let len = if index >= text.len() {
-            0
-        } else if text[index] < 0x80 {
-            1
-        } else {
-            char_at(text, index, text.len()).1
-        };
-        TemplateError { index, len, kind }
-    }
-
-    /// The byte offset the kind's doc names.
-    pub const fn index(&self) -> usize {
-        self.index
-    }
-
-    /// How many bytes from [`index`](Self::index) the error covers (one
-    /// character; none at the end of the text).
-    pub const fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the error points at the end of the text rather than at a
-    /// character.
-    pub const fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// What is wrong.
-    pub const fn kind(&self) -> TemplateErrorKind {
-        self.kind
-    }
-
-    /// How to fix it, where one fix is the likely one.
-    pub const fn hint(&self) -> Option<&'static str> {
-        self.kind.hint()
-    }
-
-    /// The template drawn with carets under the offending character.
-    pub fn render<'a>(&self, text: &'a str) -> crate::render::Caret<'a> {
-        crate::render::Caret::new(text, self.index, self.len)
-    }
-}
-
-impl fmt::Display for TemplateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at byte {}", self.kind.description(), self.index)
-    }
-}
-
-impl core::error::Error for TemplateError {}
 
 /// Checks a whole template text.
 ///
@@ -652,7 +614,7 @@ const fn prefix(text: &[u8], at: usize, close: usize) -> Result<(u16, usize), Te
 #[cold]
 #[inline(never)]
 const fn error(text: &[u8], at: usize, kind: TemplateErrorKind) -> TemplateError {
-    TemplateError::new(text, at, kind)
+    error_at(text, at, kind)
 }
 
 #[cfg(test)]

@@ -276,6 +276,22 @@ pub use uri_core::ParseErrorKind;
 /// ```
 #[doc(inline)]
 pub use uri_core::ParseOptions;
+/// The shape [`SchemeError`] and
+/// [`TemplateError`](uri_template::TemplateError) share: a kind that
+/// describes itself and its fix ([`Explain`]), a byte range, carets, and a
+/// `Display` of what, where and the fix.
+///
+/// ```
+/// use uri_runtime::Uri;
+///
+/// let uri = Uri::parse("file://C:/app/data.db")?;
+/// let err = uri.check_scheme_rules().unwrap_err();
+/// assert_eq!(err.index(), 7);
+/// assert!(err.to_string().ends_with("write file:///C:/… for C:\\…"));
+/// # Ok::<(), uri_runtime::ParseError>(())
+/// ```
+#[doc(inline)]
+pub use uri_core::located::{Explain, Located};
 /// The drawing of an error: the input, then carets under the culprit.
 ///
 /// ```

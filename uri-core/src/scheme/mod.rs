@@ -29,9 +29,8 @@ mod ftp;
 mod http;
 mod mailto;
 
-use core::fmt;
-
 use crate::components::Components;
+use crate::located::{Explain, Located};
 use crate::pct::decode_triplet;
 
 pub use facts::{SCHEMES, SchemeFacts, scheme_facts};
@@ -293,6 +292,16 @@ impl SchemeErrorKind {
     }
 }
 
+impl Explain for SchemeErrorKind {
+    fn description(self) -> &'static str {
+        SchemeErrorKind::description(self)
+    }
+
+    fn hint(self) -> Option<&'static str> {
+        SchemeErrorKind::hint(self)
+    }
+}
+
 /// A URI that breaks a rule of its scheme, and where.
 ///
 /// ```
@@ -310,65 +319,10 @@ impl SchemeErrorKind {
 /// );
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SchemeError {
-    index: usize,
-    len: usize,
-    kind: SchemeErrorKind,
-}
-
-impl SchemeError {
-    /// An error covering `text[index..index + len]`.
-    pub const fn new(index: usize, len: usize, kind: SchemeErrorKind) -> SchemeError {
-        SchemeError { index, len, kind }
-    }
-
-    /// The byte offset the kind's doc names.
-    pub const fn index(&self) -> usize {
-        self.index
-    }
-
-    /// How many bytes from [`index`](Self::index) the error covers (none
-    /// where something is missing).
-    pub const fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the error points at something missing rather than at text.
-    pub const fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Which rule is broken.
-    pub const fn kind(&self) -> SchemeErrorKind {
-        self.kind
-    }
-
-    /// How to fix it, where one fix is the likely one.
-    pub const fn hint(&self) -> Option<&'static str> {
-        self.kind.hint()
-    }
-
-    /// The URI drawn with carets under the offending text.
-    pub fn render<'a>(&self, text: &'a str) -> crate::render::Caret<'a> {
-        crate::render::Caret::new(text, self.index, self.len)
-    }
-}
-
-/// What, where, and the likely fix, as [`ParseError`](crate::ParseError)
-/// displays: `missing host at byte 7: an http URI names its server, as
-/// in http://example.com/`.
-impl fmt::Display for SchemeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at byte {}", self.kind.description(), self.index)?;
-        match self.hint() {
-            Some(hint) => write!(f, ": {hint}"),
-            None => Ok(()),
-        }
-    }
-}
-
-impl core::error::Error for SchemeError {}
+///
+/// Its `Display` says what, where, and the likely fix, as
+/// [`ParseError`](crate::ParseError)'s does.
+pub type SchemeError = Located<SchemeErrorKind>;
 
 /// The byte at `at` of `text`, percent-decoded, and the index after it:
 /// schemes whose rules apply to decoded text read it through this.

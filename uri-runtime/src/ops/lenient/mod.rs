@@ -1,42 +1,13 @@
 //! Text from the wild (HTML attributes, HTTP headers, logs, people) read
 //! as a browser reads it, and written as a strict URI, with every repair
-//! reported; or refused.
+//! reported; or refused. [`Repaired`] says what the reading is, what is
+//! refused and why; the entry points are `UriRefBuf::parse_lenient`,
+//! `UriBuf::parse_lenient` and `Uri::join_lenient`.
 //!
-//! ```
-//! use uri_runtime::{RepairKind, Uri};
-//!
-//! // A link extractor: each href against the page it was found on.
-//! let page = Uri::parse("https://example.com/dir/page")?;
-//! let link = page.join_lenient("\\\\evil.com/x")?;
-//! assert_eq!(link.value, "https://evil.com/x"); // where a browser goes
-//! assert_eq!(link.repairs[0].kind, RepairKind::Backslash);
-//! assert_eq!(page.join_lenient("https://0x7f.1/")?.value, "https://127.0.0.1/");
-//! # Ok::<(), uri_runtime::ParseError>(())
-//! ```
-//!
-//! The reading is the WHATWG URL Standard's (DESIGN policy 10): for the
-//! special schemes `http`, `https`, `ws`, `wss`, `ftp` and `file`, `\` is
-//! `/`, `http:example.com` has its slashes supplied, the host is
-//! percent-decoded, mapped through IDNA (feature `idna`) and read as an
-//! IPv4 address when it ends in a number (`0x7f.1` is `127.0.0.1`), and a
-//! `C|` drive is `C:`; in every scheme, tabs and newlines go wherever they
-//! stand, C0 controls and spaces go from the ends, and what cannot stand
-//! where it is gets percent-encoded. The value returned names the resource
-//! a browser would fetch for the text: equal to the browser's URL after
-//! RFC 3986 section 6 normalization, written as strict RFC 3986 (where a
-//! browser leaves `|`, `[`, a space or a lone `%` raw, the value has
-//! `%7C`, `%5B`, `%20`, `%25`). Pass the value on, not the text: another
-//! reader of the text may go elsewhere.
-//!
-//! Refused, with a position: what a browser refuses (a host with a
-//! forbidden character or an invalid IPv4 form, a missing host, a port
-//! above 65535, a relative text without a base), and a relative reference
-//! read without its base whose meaning depends on it (a `\`: see
-//! [`ParseErrorKind::NeedsBase`](crate::ParseErrorKind::NeedsBase)).
-//!
-//! Written as the browser writes them, and not reported as repairs: the
-//! case of a scheme or host, a default port, dot segments, the shortest
-//! form of an IPv6 address. The strict parsers never repair anything.
+//! The common path (`as_written`) takes strict text that needs no state
+//! machine; everything else goes through `machine`, the URL Standard's
+//! parser state by state, with `host` for hosts and `record` for the
+//! result; `relative` reads a reference without its base.
 
 mod as_written;
 mod clean;
@@ -62,7 +33,7 @@ use repair::Notes;
 
 impl UriRefBuf {
     /// Parses text from the wild as a URI reference, repairing it as a
-    /// browser reads it; see [the module](self) for what that means and
+    /// browser reads it; see [`Repaired`] for what that means and
     /// [`RepairKind`] for what is reported. The strict
     /// [`parse`](Self::parse) never repairs.
     ///
@@ -118,7 +89,7 @@ impl UriRefBuf {
 
 impl UriBuf {
     /// Parses text from the wild as a URI, as a browser reads it: see
-    /// [`UriRefBuf::parse_lenient`] and [the module](self).
+    /// [`UriRefBuf::parse_lenient`] and [`Repaired`].
     ///
     /// ```
     /// use uri_runtime::{RepairKind, UriBuf};

@@ -5,24 +5,46 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
 
-/// A value made from text that needed repairs, and the repairs.
+/// A value read from text as a browser reads it, and the repairs that
+/// took: what [`UriBuf::parse_lenient`](crate::UriBuf::parse_lenient),
+/// [`UriRefBuf::parse_lenient`](crate::UriRefBuf::parse_lenient) and
+/// [`Uri::join_lenient`](crate::Uri::join_lenient) return.
 ///
 /// ```
 /// use uri_runtime::{RepairKind, Uri};
 ///
-/// let page = Uri::parse("https://example.com/wiki/")?;
-/// let href = "  Café?q=[rust]#a#b\n";
-/// let repaired = page.join_lenient(href)?;
-/// assert_eq!(repaired.value, "https://example.com/wiki/Caf%C3%A9?q=%5Brust%5D#a%23b");
-/// let kinds: Vec<RepairKind> = repaired.repairs.iter().map(|r| r.kind).collect();
-/// assert_eq!(
-///     kinds,
-///     [RepairKind::Trimmed, RepairKind::Encoded, RepairKind::Encoded,
-///      RepairKind::Encoded, RepairKind::Encoded, RepairKind::Trimmed]
-/// );
-/// assert_eq!(&href[repaired.repairs[1].range.clone()], "é");
+/// // A link extractor: each href against the page it was found on.
+/// let page = Uri::parse("https://example.com/dir/page")?;
+/// let link = page.join_lenient("\\\\evil.com/x")?;
+/// assert_eq!(link.value, "https://evil.com/x"); // where a browser goes
+/// assert_eq!(link.repairs[0].kind, RepairKind::Backslash);
+/// assert_eq!(page.join_lenient("https://0x7f.1/")?.value, "https://127.0.0.1/");
 /// # Ok::<(), uri_runtime::ParseError>(())
 /// ```
+///
+/// The reading is the WHATWG URL Standard's: for the
+/// special schemes `http`, `https`, `ws`, `wss`, `ftp` and `file`, `\` is
+/// `/`, `http:example.com` has its slashes supplied, the host is
+/// percent-decoded, mapped through IDNA (feature `idna`) and read as an
+/// IPv4 address when it ends in a number (`0x7f.1` is `127.0.0.1`), and a
+/// `C|` drive is `C:`; in every scheme, tabs and newlines go wherever they
+/// stand, C0 controls and spaces go from the ends, and what cannot stand
+/// where it is gets percent-encoded. The value returned names the resource
+/// a browser would fetch for the text: equal to the browser's URL after
+/// RFC 3986 section 6 normalization, written as strict RFC 3986 (where a
+/// browser leaves `|`, `[`, a space or a lone `%` raw, the value has
+/// `%7C`, `%5B`, `%20`, `%25`). Pass the value on, not the text: another
+/// reader of the text may go elsewhere.
+///
+/// Refused, with a position: what a browser refuses (a host with a
+/// forbidden character or an invalid IPv4 form, a missing host, a port
+/// above 65535, a relative text without a base), and a relative reference
+/// read without its base whose meaning depends on it (a `\`: see
+/// [`ParseErrorKind::NeedsBase`](crate::ParseErrorKind::NeedsBase)).
+///
+/// Written as the browser writes them, and not reported as repairs: the
+/// case of a scheme or host, a default port, dot segments, the shortest
+/// form of an IPv6 address. The strict parsers never repair anything.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Repaired<T> {
     /// The strict value: what to store and pass on, rather than the text.
