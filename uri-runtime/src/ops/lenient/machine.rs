@@ -332,14 +332,8 @@ impl Reader<'_> {
                     self.url.path = base.path.clone();
                     self.url.query.clone_from(&base.query);
                     match c {
-                        Some('?') => {
-                            self.url.query = Some(String::new());
-                            *state = State::Query;
-                            Step::Next
-                        }
-                        Some('#') => {
-                            self.url.fragment = Some(String::new());
-                            *state = State::Fragment;
+                        Some(c @ ('?' | '#')) => {
+                            self.start_tail(c, state);
                             Step::Next
                         }
                         Some(_) => {
@@ -468,14 +462,8 @@ impl Reader<'_> {
                     self.url.path = base.path.clone();
                     self.url.query.clone_from(&base.query);
                     match c {
-                        Some('?') => {
-                            self.url.query = Some(String::new());
-                            *state = State::Query;
-                            Step::Next
-                        }
-                        Some('#') => {
-                            self.url.fragment = Some(String::new());
-                            *state = State::Fragment;
+                        Some(c @ ('?' | '#')) => {
+                            self.start_tail(c, state);
                             Step::Next
                         }
                         Some(_) => {
@@ -577,14 +565,7 @@ impl Reader<'_> {
                 } else {
                     let mut return_again = false;
                     match c {
-                        Some('?') => {
-                            self.url.query = Some(String::new());
-                            *state = State::Query;
-                        }
-                        Some('#') => {
-                            self.url.fragment = Some(String::new());
-                            *state = State::Fragment;
-                        }
+                        Some(c @ ('?' | '#')) => self.start_tail(c, state),
                         Some('/') => {
                             *state = State::Path;
                             self.mark = *i + 1;
@@ -614,14 +595,7 @@ impl Reader<'_> {
         match *state {
             State::OpaquePath => {
                 match c {
-                    Some('?') => {
-                        self.url.query = Some(String::new());
-                        *state = State::Query;
-                    }
-                    Some('#') => {
-                        self.url.fragment = Some(String::new());
-                        *state = State::Fragment;
-                    }
+                    Some(c @ ('?' | '#')) => self.start_tail(c, state),
                     Some(_) => {
                         let mut path = match core::mem::replace(
                             &mut self.url.path,
@@ -666,6 +640,17 @@ impl Reader<'_> {
                 Step::Next
             }
             _ => unreachable!("dispatched by state"),
+        }
+    }
+
+    /// A `?` starts the query, a `#` the fragment.
+    fn start_tail(&mut self, c: char, state: &mut State) {
+        if c == '?' {
+            self.url.query = Some(String::new());
+            *state = State::Query;
+        } else {
+            self.url.fragment = Some(String::new());
+            *state = State::Fragment;
         }
     }
 
@@ -789,16 +774,8 @@ impl Reader<'_> {
             }
         }
         self.mark = i + 1;
-        match c {
-            Some('?') => {
-                self.url.query = Some(String::new());
-                *state = State::Query;
-            }
-            Some('#') => {
-                self.url.fragment = Some(String::new());
-                *state = State::Fragment;
-            }
-            _ => {}
+        if let Some(c @ ('?' | '#')) = c {
+            self.start_tail(c, state);
         }
         Step::Next
     }
