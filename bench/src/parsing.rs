@@ -20,6 +20,7 @@ pub fn operations(inputs: &Inputs) -> Vec<Operation<'_>> {
         parse(inputs),
         normalize(inputs),
         resolve(),
+        join(),
         resolve_floor(),
         resolve_into_buffer(),
     ]
@@ -173,6 +174,23 @@ fn resolve() -> Operation<'static> {
             ),
         ],
         Some(Target::peer(0.7, "oxiri")),
+    )
+}
+
+/// The 42 references joined to the section's base in one call
+/// (`Uri::join(&str)`), beside oxiri's, which also takes the text.
+fn join() -> Operation<'static> {
+    let ours = uri::Uri::parse(RFC_BASE).ok();
+    resolution(
+        "join RFC 3986 5.4",
+        Subject::new(
+            "uri",
+            over_references(Box::new(move |r| {
+                Some(ours.as_ref()?.join(r).ok()?.as_str().len())
+            })),
+        ),
+        vec![oxiri_resolve()],
+        Some(Target::peer(0.6, "oxiri")),
     )
 }
 

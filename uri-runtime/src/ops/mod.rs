@@ -14,5 +14,6 @@ pub(crate) mod iri_map;
 pub(crate) mod lenient;
 pub(crate) mod normalize;
 pub(crate) mod owned;
+pub(crate) mod path_reference;
 pub(crate) mod relative;
 pub(crate) mod resolve;

@@ -7,6 +7,7 @@ use uri_core::{Components, ParseError};
 
 use crate::bytes::parse;
 use crate::bytes::words::directory_end;
+use crate::ops::path_reference::path_reference;
 use crate::value::as_uri::AsUri;
 use crate::value::buf::{IriBuf, UriBuf};
 use crate::value::iri::{Iri, IriRef};
@@ -313,6 +314,15 @@ impl Uri<'_> {
     ///
     /// The [`ParseError`] of `reference`, which is not a `URI-reference`.
     pub fn join(&self, reference: &str) -> Result<UriBuf, ParseError> {
+        // A path reference is read with the table's classes (see
+        // `path_reference`); anything else goes to the parser.
+        if let Some(parts) = path_reference(reference) {
+            let r = Parsed {
+                text: reference,
+                parts,
+            };
+            return Ok(resolved(&r, &self.0, ResolveOptions::STRICT));
+        }
         // The reference's boundaries go to the resolver as the parser
         // returns them, not through a `UriRef` and `resolve_against`:
         // wrapping them in a `Result<UriRef>` costs a short reference
