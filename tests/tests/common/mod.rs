@@ -42,6 +42,7 @@ pub(crate) fn text<'a>(case: &'a Value, field: &str) -> Option<&'a str> {
 }
 
 /// A boolean flag, false when missing.
+#[allow(dead_code, reason = "not every suite reads a flag")]
 pub(crate) fn flag(case: &Value, field: &str) -> bool {
     case.get(field).and_then(Value::as_bool).unwrap_or(false)
 }
