@@ -1,5 +1,9 @@
 //! Template holes as written in a literal: `{name}` and `{*name}`.
 
+/// The most holes one template may hold: each costs the compiler about
+/// 50 KB of memory, linearly, and a URI with more is built at run time.
+pub(crate) const MAX_HOLES: usize = 1000;
+
 /// One `{name}` or `{*name}` in the literal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct HoleSpec {

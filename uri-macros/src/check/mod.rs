@@ -29,7 +29,7 @@ use uri_core::{
 };
 
 use crate::input::Grammar;
-use holes::HoleSpec;
+use holes::{HoleSpec, MAX_HOLES};
 use problem::{MAX_ERRORS, Problem};
 
 /// What a stretch of the literal becomes.
@@ -244,6 +244,9 @@ fn stand_ins(text: &str, grammar: Grammar) -> (String, Vec<Rewrite>, Vec<HoleSpe
                 while chars.next_if(|&(i, _)| i <= at + close).is_some() {}
                 let len = close + 1;
                 let what = if let Some(spec) = HoleSpec::parse(text, at, len) {
+                    if specs.len() == MAX_HOLES {
+                        problems.push(Problem::too_many_holes(&spec));
+                    }
                     specs.push(spec);
                     Stand::Hole(specs.len() - 1)
                 } else {
@@ -619,6 +622,23 @@ mod tests {
         assert!(found[0].help.as_ref().unwrap().contains("\"{{\""));
         let found = canonicalize("/a}b", Grammar::UriRef).unwrap_err();
         assert_eq!(found[0].message, "unmatched \"}\" at byte 2");
+    }
+
+    #[test]
+    fn a_template_holds_up_to_the_most_holes() {
+        let at_most = format!("/{}", "{a}".repeat(MAX_HOLES));
+        assert_eq!(
+            canonicalize(&at_most, Grammar::UriRef).unwrap().holes.len(),
+            MAX_HOLES
+        );
+        let one_more = format!("{at_most}{{b}}");
+        let found = canonicalize(&one_more, Grammar::UriRef).unwrap_err();
+        assert_eq!((found.len(), found[0].at), (1, at_most.len()));
+        assert!(
+            found[0].message.starts_with("too many holes"),
+            "{}",
+            found[0].message
+        );
     }
 
     fn holes(text: &str) -> (String, Vec<(usize, String)>) {

@@ -7,7 +7,7 @@ use uri_core::render::Quoted;
 use uri_core::scheme::KnownScheme;
 use uri_core::{Component, ParseError, ParseErrorKind};
 
-use crate::check::holes::{HoleSpec, is_keyword};
+use crate::check::holes::{HoleSpec, MAX_HOLES, is_keyword};
 use crate::input::Grammar;
 
 /// How many problems of one literal are shown; the rest are counted. The
@@ -81,6 +81,23 @@ impl Problem {
     }
 
     /// Braces around something that is not a hole name.
+    /// A hole past the most a template may hold.
+    pub(crate) fn too_many_holes(hole: &HoleSpec) -> Problem {
+        Problem {
+            at: hole.at,
+            len: hole.len,
+            message: format!(
+                "too many holes: a template holds at most {MAX_HOLES}, and this is hole {}",
+                MAX_HOLES + 1
+            ),
+            help: Some(
+                "the compiler's memory grows with each hole (about 50 KB); build a URI \
+                 this long at run time, with `UriBuilder` or `UriTemplate`"
+                    .to_owned(),
+            ),
+        }
+    }
+
     pub(crate) fn bad_hole(written: &str, at: usize) -> Problem {
         let name = written
             .trim_start_matches('{')
