@@ -16,7 +16,7 @@ use uri_core::{ParseError, ParseErrorKind};
 
 use super::clean::Cleaned;
 use super::host::parse_host;
-use super::record::{Path, Record, write_char};
+use super::record::{Record, write_char};
 use super::repair::{Notes, RepairKind};
 
 /// The userinfo's characters: RFC 3986's less `;` `=` `:`, which the
@@ -154,13 +154,7 @@ impl Reader<'_> {
     }
 
     fn segments(&mut self) -> &mut Vec<String> {
-        if let Path::Opaque(_) = self.url.path {
-            self.url.path = Path::Segments(Vec::new());
-        }
-        match &mut self.url.path {
-            Path::Segments(segments) => segments,
-            Path::Opaque(_) => unreachable!("replaced above"),
-        }
+        &mut self.url.segments
     }
 
     /// The Standard's "shorten a URL's path": a `file` URL keeps its drive.
@@ -191,25 +185,32 @@ impl Reader<'_> {
         loop {
             let c = self.at(i);
             let step = match state {
-                State::SchemeStart | State::Scheme | State::NoScheme => {
-                    self.start_states(&mut state, &mut i)?
+                State::SchemeStart => self.scheme_start(&mut state, &mut i),
+                State::Scheme => self.scheme_state(&mut state, &mut i),
+                State::NoScheme => self.no_scheme(&mut state, &mut i)?,
+                State::SpecialRelativeOrAuthority => {
+                    self.special_relative_or_authority(&mut state, &mut i)
                 }
-                State::SpecialRelativeOrAuthority
-                | State::PathOrAuthority
-                | State::Relative
-                | State::RelativeSlash => self.relative_states(&mut state, &mut i)?,
-                State::SpecialAuthoritySlashes
-                | State::SpecialAuthorityIgnoreSlashes
-                | State::Authority
-                | State::Host
-                | State::Port => self.authority_states(&mut state, &mut i)?,
-                State::File | State::FileSlash | State::FileHost => {
-                    self.file_states(&mut state, &mut i)?
+                State::PathOrAuthority => self.path_or_authority(&mut state, &mut i),
+                State::Relative => self.relative_state(&mut state, &mut i)?,
+                State::RelativeSlash => self.relative_slash(&mut state, &mut i),
+                State::SpecialAuthoritySlashes => {
+                    self.special_authority_slashes(&mut state, &mut i)
                 }
-                State::PathStart | State::Path => self.path_states(&mut state, &mut i),
-                State::OpaquePath | State::Query | State::Fragment => {
-                    self.tail_states(&mut state, i)
+                State::SpecialAuthorityIgnoreSlashes => {
+                    self.special_authority_ignore_slashes(&mut state, &mut i)
                 }
+                State::Authority => self.authority_state(&mut state, &mut i)?,
+                State::Host => self.host_state(&mut state, &mut i)?,
+                State::Port => self.port_state(&mut state, &mut i)?,
+                State::File => self.file_state(&mut state, &mut i),
+                State::FileSlash => self.file_slash(&mut state, &mut i),
+                State::FileHost => self.file_host(&mut state, &mut i)?,
+                State::PathStart => self.path_start(&mut state, &mut i),
+                State::Path => self.path_step(i, &mut state),
+                State::OpaquePath => self.opaque_path(&mut state, &mut i),
+                State::Query => self.query_state(&mut state, &mut i),
+                State::Fragment => self.fragment_state(&mut i),
             };
             match step {
                 Step::Next if c.is_none() => return Ok(()),
@@ -220,427 +221,442 @@ impl Reader<'_> {
         }
     }
 
-    /// The scheme, or its absence.
-    fn start_states(&mut self, state: &mut State, i: &mut usize) -> Result<Step, ParseError> {
+    /// The first code point: a letter starts a scheme.
+    fn scheme_start(&mut self, state: &mut State, i: &mut usize) -> Step {
         let c = self.at(*i);
-        Ok(match *state {
-            State::SchemeStart => {
-                if c.is_some_and(|c| c.is_ascii_alphabetic()) {
-                    *state = State::Scheme;
-                    self.mark = *i;
-                    Step::Next
-                } else {
-                    *state = State::NoScheme;
-                    Step::Again
-                }
-            }
-            State::Scheme => match c {
-                Some(c) if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') => Step::Next,
-                Some(':') => {
-                    let scheme: String = self.input.chars[self.mark..*i]
-                        .iter()
-                        .map(char::to_ascii_lowercase)
-                        .collect();
-                    self.set_scheme(scheme);
-                    if self.url.scheme == "file" {
-                        *state = State::File;
-                    } else if self.special && self.base.is_some_and(|b| b.scheme == self.url.scheme)
-                    {
-                        *state = State::SpecialRelativeOrAuthority;
-                    } else if self.special {
-                        *state = State::SpecialAuthoritySlashes;
-                    } else if self.at(*i + 1) == Some('/') {
-                        *state = State::PathOrAuthority;
-                        *i += 1;
-                    } else {
-                        self.url.path = Path::Opaque(String::new());
-                        *state = State::OpaquePath;
-                    }
-                    Step::Next
-                }
-                _ => {
-                    *state = State::NoScheme;
-                    *i = 0;
-                    Step::Again
-                }
-            },
-            State::NoScheme => {
-                let Some(base) = self.base else {
-                    return Err(self.error(0, ParseErrorKind::MissingScheme));
-                };
-                let opaque = matches!(base.path, Path::Opaque(_));
-                if opaque && c != Some('#') {
-                    return Err(self.error(*i, ParseErrorKind::NeedsBase));
-                }
-                if opaque {
-                    self.set_scheme(base.scheme.clone());
-                    self.url.path = base.path.clone();
-                    self.url.query.clone_from(&base.query);
-                    self.url.fragment = Some(String::new());
-                    *state = State::Fragment;
-                    Step::Next
-                } else {
-                    *state = if base.scheme == "file" {
-                        State::File
-                    } else {
-                        State::Relative
-                    };
-                    Step::Again
-                }
-            }
-            _ => unreachable!("dispatched by state"),
-        })
+        if c.is_some_and(|c| c.is_ascii_alphabetic()) {
+            *state = State::Scheme;
+            self.mark = *i;
+            Step::Next
+        } else {
+            *state = State::NoScheme;
+            Step::Again
+        }
     }
 
-    /// A text relative to the base, up to where its own parts start.
-    fn relative_states(&mut self, state: &mut State, i: &mut usize) -> Result<Step, ParseError> {
+    /// A scheme, up to its `:`; anything else means there is none.
+    fn scheme_state(&mut self, state: &mut State, i: &mut usize) -> Step {
         let c = self.at(*i);
-        Ok(match *state {
-            State::SpecialRelativeOrAuthority => {
-                if c == Some('/') && self.at(*i + 1) == Some('/') {
-                    *state = State::SpecialAuthorityIgnoreSlashes;
+        match c {
+            Some(c) if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') => Step::Next,
+            Some(':') => {
+                let scheme: String = self.input.chars[self.mark..*i]
+                    .iter()
+                    .map(char::to_ascii_lowercase)
+                    .collect();
+                self.set_scheme(scheme);
+                if self.url.scheme == "file" {
+                    *state = State::File;
+                } else if self.special && self.base.is_some_and(|b| b.scheme == self.url.scheme) {
+                    *state = State::SpecialRelativeOrAuthority;
+                } else if self.special {
+                    *state = State::SpecialAuthoritySlashes;
+                } else if self.at(*i + 1) == Some('/') {
+                    *state = State::PathOrAuthority;
                     *i += 1;
-                    Step::Next
                 } else {
-                    *state = State::Relative;
-                    Step::Again
+                    self.url.opaque = Some(String::new());
+                    *state = State::OpaquePath;
                 }
+                Step::Next
             }
-            State::PathOrAuthority => {
-                if c == Some('/') {
-                    *state = State::Authority;
-                    self.start_authority(*i + 1);
-                    Step::Next
-                } else {
-                    *state = State::Path;
-                    Step::Again
-                }
+            _ => {
+                *state = State::NoScheme;
+                *i = 0;
+                Step::Again
             }
-            State::Relative => {
-                let Some(base) = self.base else {
-                    return Err(self.error(*i, ParseErrorKind::MissingScheme));
-                };
+        }
+    }
+
+    /// No scheme: the text is relative to the base, if there is one.
+    fn no_scheme(&mut self, state: &mut State, i: &mut usize) -> Result<Step, ParseError> {
+        let c = self.at(*i);
+        Ok({
+            let Some(base) = self.base else {
+                return Err(self.error(0, ParseErrorKind::MissingScheme));
+            };
+            let opaque = base.opaque.is_some();
+            if opaque && c != Some('#') {
+                return Err(self.error(*i, ParseErrorKind::NeedsBase));
+            }
+            if opaque {
                 self.set_scheme(base.scheme.clone());
-                if c == Some('/') || (self.special && c == Some('\\')) {
-                    if c == Some('\\') {
-                        self.note(*i, *i + 1, RepairKind::Backslash);
-                    }
-                    *state = State::RelativeSlash;
-                    Step::Next
+                self.url.segments.clone_from(&base.segments);
+                self.url.opaque.clone_from(&base.opaque);
+                self.url.query.clone_from(&base.query);
+                self.url.fragment = Some(String::new());
+                *state = State::Fragment;
+                Step::Next
+            } else {
+                *state = if base.scheme == "file" {
+                    State::File
                 } else {
-                    self.copy_base_authority(base);
-                    self.url.path = base.path.clone();
-                    self.url.query.clone_from(&base.query);
-                    match c {
-                        Some(c @ ('?' | '#')) => {
-                            self.start_tail(c, state);
-                            Step::Next
-                        }
-                        Some(_) => {
-                            self.url.query = None;
-                            self.shorten_path();
-                            *state = State::Path;
-                            self.mark = *i;
-                            Step::Again
-                        }
-                        None => Step::Next,
-                    }
-                }
+                    State::Relative
+                };
+                Step::Again
             }
-            State::RelativeSlash => {
-                if self.special && matches!(c, Some('/' | '\\')) {
-                    if c == Some('\\') {
-                        self.note(*i, *i + 1, RepairKind::Backslash);
-                    }
-                    *state = State::SpecialAuthorityIgnoreSlashes;
-                    Step::Next
-                } else if c == Some('/') {
-                    *state = State::Authority;
-                    self.start_authority(*i + 1);
-                    Step::Next
-                } else {
-                    if let Some(base) = self.base {
-                        self.copy_base_authority(base);
-                    }
-                    *state = State::Path;
-                    self.mark = *i;
-                    Step::Again
-                }
-            }
-            _ => unreachable!("dispatched by state"),
         })
     }
 
-    /// The slashes before an authority, the authority, its host and port.
-    fn authority_states(&mut self, state: &mut State, i: &mut usize) -> Result<Step, ParseError> {
+    /// After a special scheme that is the base's: `//` starts an authority.
+    fn special_relative_or_authority(&mut self, state: &mut State, i: &mut usize) -> Step {
         let c = self.at(*i);
-        Ok(match *state {
-            State::SpecialAuthoritySlashes => {
-                *state = State::SpecialAuthorityIgnoreSlashes;
-                if c == Some('/') && self.at(*i + 1) == Some('/') {
-                    *i += 1;
-                    Step::Next
-                } else {
-                    // `http:x`, `http:/x`: the slashes are supplied.
-                    self.note(*i, *i, RepairKind::Slashes);
-                    Step::Again
-                }
-            }
-            State::SpecialAuthorityIgnoreSlashes => {
-                if matches!(c, Some('/' | '\\')) {
-                    self.note(*i, *i + 1, RepairKind::Slashes);
-                    Step::Next
-                } else {
-                    *state = State::Authority;
-                    self.start_authority(*i);
-                    Step::Again
-                }
-            }
-            State::Authority => match c {
-                Some('@') => {
-                    self.at_sign = Some(*i);
-                    Step::Next
-                }
-                None | Some('/' | '?' | '#') => self.end_authority(*i, state)?,
-                Some('\\') if self.special => self.end_authority(*i, state)?,
-                Some(_) => Step::Next,
-            },
-            State::Host => match c {
-                Some(':') if !self.inside_brackets => {
-                    if self.mark == *i {
-                        return Err(self.error(*i, ParseErrorKind::MissingHost));
-                    }
-                    let host = parse_host(
-                        self.text,
-                        self.input,
-                        self.mark,
-                        *i,
-                        self.special,
-                        self.notes,
-                    )?;
-                    self.url.host = Some(host);
-                    self.mark = *i + 1;
-                    *state = State::Port;
-                    Step::Next
-                }
-                None | Some('/' | '?' | '#') => self.end_host(*i, state)?,
-                Some('\\') if self.special => self.end_host(*i, state)?,
-                Some(c) => {
-                    if c == '[' {
-                        self.inside_brackets = true;
-                    } else if c == ']' {
-                        self.inside_brackets = false;
-                    }
-                    Step::Next
-                }
-            },
-            State::Port => match c {
-                Some(c) if c.is_ascii_digit() => Step::Next,
-                None | Some('/' | '?' | '#') => self.end_port(*i, state)?,
-                Some('\\') if self.special => self.end_port(*i, state)?,
-                Some(_) => return Err(self.error(*i, ParseErrorKind::InvalidPort)),
-            },
-            _ => unreachable!("dispatched by state"),
-        })
+        if c == Some('/') && self.at(*i + 1) == Some('/') {
+            *state = State::SpecialAuthorityIgnoreSlashes;
+            *i += 1;
+            Step::Next
+        } else {
+            *state = State::Relative;
+            Step::Again
+        }
     }
 
-    /// A `file` URL's start and host.
-    fn file_states(&mut self, state: &mut State, i: &mut usize) -> Result<Step, ParseError> {
+    /// After `scheme:/`: a second `/` starts an authority.
+    fn path_or_authority(&mut self, state: &mut State, i: &mut usize) -> Step {
         let c = self.at(*i);
-        Ok(match *state {
-            State::File => {
-                self.set_scheme(String::from("file"));
-                self.url.host = Some(String::new());
-                if let Some(slash @ ('/' | '\\')) = c {
-                    if slash == '\\' {
-                        self.note(*i, *i + 1, RepairKind::Backslash);
-                    }
-                    *state = State::FileSlash;
-                    Step::Next
-                } else if let Some(base) = self.base.filter(|b| b.scheme == "file") {
-                    self.url.host.clone_from(&base.host);
-                    self.url.path = base.path.clone();
-                    self.url.query.clone_from(&base.query);
-                    match c {
-                        Some(c @ ('?' | '#')) => {
-                            self.start_tail(c, state);
-                            Step::Next
-                        }
-                        Some(_) => {
-                            self.url.query = None;
-                            if starts_with_drive(&self.input.chars[*i..]) {
-                                self.url.path = Path::Segments(Vec::new());
-                            } else {
-                                self.shorten_path();
-                            }
-                            *state = State::Path;
-                            self.mark = *i;
-                            Step::Again
-                        }
-                        None => Step::Next,
-                    }
-                } else {
-                    *state = State::Path;
-                    self.mark = *i;
-                    Step::Again
-                }
-            }
-            State::FileSlash => {
-                if let Some(slash @ ('/' | '\\')) = c {
-                    if slash == '\\' {
-                        self.note(*i, *i + 1, RepairKind::Backslash);
-                    }
-                    *state = State::FileHost;
-                    self.mark = *i + 1;
-                    Step::Next
-                } else {
-                    if let Some(base) = self.base.filter(|b| b.scheme == "file") {
-                        self.url.host.clone_from(&base.host);
-                        if let Path::Segments(segments) = &base.path
-                            && !starts_with_drive(&self.input.chars[*i..])
-                            && segments.first().is_some_and(|s| is_normalized_drive(s))
-                        {
-                            let drive = segments[0].clone();
-                            self.segments().push(drive);
-                        }
-                    }
-                    *state = State::Path;
-                    self.mark = *i;
-                    Step::Again
-                }
-            }
-            State::FileHost => match c {
-                None | Some('/' | '\\' | '?' | '#') => {
-                    let buffer = &self.input.chars[self.mark..*i];
-                    if is_drive(buffer) {
-                        // `file://C|/x`: the drive is the path's first
-                        // segment, read on from where it started.
-                        let mut segment = core::mem::take(&mut self.segment);
-                        for k in self.mark..*i {
-                            self.write(&mut segment, k, &pct::PATH);
-                        }
-                        self.segment = segment;
-                        *state = State::Path;
-                    } else if buffer.is_empty() {
-                        self.url.host = Some(String::new());
-                        *state = State::PathStart;
-                    } else {
-                        let host =
-                            parse_host(self.text, self.input, self.mark, *i, true, self.notes)?;
-                        self.url.host = Some(if host == "localhost" {
-                            String::new()
-                        } else {
-                            host
-                        });
-                        *state = State::PathStart;
-                    }
-                    Step::Again
-                }
-                Some(_) => Step::Next,
-            },
-            _ => unreachable!("dispatched by state"),
-        })
+        if c == Some('/') {
+            *state = State::Authority;
+            self.start_authority(*i + 1);
+            Step::Next
+        } else {
+            *state = State::Path;
+            Step::Again
+        }
     }
 
-    /// The path.
-    fn path_states(&mut self, state: &mut State, i: &mut usize) -> Step {
+    /// A text relative to the base: what it keeps of the base.
+    fn relative_state(&mut self, state: &mut State, i: &mut usize) -> Result<Step, ParseError> {
         let c = self.at(*i);
-        match *state {
-            State::PathStart => {
-                if self.special {
-                    *state = State::Path;
-                    self.mark = *i;
-                    match c {
-                        Some('/') => {
-                            self.mark = *i + 1;
-                            Step::Next
-                        }
-                        Some('\\') => {
-                            self.note(*i, *i + 1, RepairKind::Backslash);
-                            self.mark = *i + 1;
-                            Step::Next
-                        }
-                        _ => Step::Again,
-                    }
-                } else {
-                    let mut return_again = false;
-                    match c {
-                        Some(c @ ('?' | '#')) => self.start_tail(c, state),
-                        Some('/') => {
-                            *state = State::Path;
-                            self.mark = *i + 1;
-                        }
-                        Some(_) => {
-                            *state = State::Path;
-                            self.mark = *i;
-                            return_again = true;
-                        }
-                        None => {}
-                    }
-                    if return_again {
-                        Step::Again
-                    } else {
+        Ok({
+            let Some(base) = self.base else {
+                return Err(self.error(*i, ParseErrorKind::MissingScheme));
+            };
+            self.set_scheme(base.scheme.clone());
+            if c == Some('/') || (self.special && c == Some('\\')) {
+                if c == Some('\\') {
+                    self.note(*i, *i + 1, RepairKind::Backslash);
+                }
+                *state = State::RelativeSlash;
+                Step::Next
+            } else {
+                self.copy_base_authority(base);
+                self.url.segments.clone_from(&base.segments);
+                self.url.opaque.clone_from(&base.opaque);
+                self.url.query.clone_from(&base.query);
+                match c {
+                    Some(c @ ('?' | '#')) => {
+                        self.start_tail(c, state);
                         Step::Next
                     }
+                    Some(_) => {
+                        self.url.query = None;
+                        self.shorten_path();
+                        *state = State::Path;
+                        self.mark = *i;
+                        Step::Again
+                    }
+                    None => Step::Next,
                 }
             }
-            State::Path => self.path_step(*i, state),
-            _ => unreachable!("dispatched by state"),
+        })
+    }
+
+    /// After a `/` relative to the base: an authority or a path.
+    fn relative_slash(&mut self, state: &mut State, i: &mut usize) -> Step {
+        let c = self.at(*i);
+        if self.special && matches!(c, Some('/' | '\\')) {
+            if c == Some('\\') {
+                self.note(*i, *i + 1, RepairKind::Backslash);
+            }
+            *state = State::SpecialAuthorityIgnoreSlashes;
+            Step::Next
+        } else if c == Some('/') {
+            *state = State::Authority;
+            self.start_authority(*i + 1);
+            Step::Next
+        } else {
+            if let Some(base) = self.base {
+                self.copy_base_authority(base);
+            }
+            *state = State::Path;
+            self.mark = *i;
+            Step::Again
         }
     }
 
-    /// An opaque path, the query and the fragment.
-    fn tail_states(&mut self, state: &mut State, i: usize) -> Step {
-        let c = self.at(i);
-        match *state {
-            State::OpaquePath => {
-                match c {
-                    Some(c @ ('?' | '#')) => self.start_tail(c, state),
-                    Some(_) => {
-                        let mut path = match core::mem::replace(
-                            &mut self.url.path,
-                            Path::Segments(Vec::new()),
-                        ) {
-                            Path::Opaque(text) => text,
-                            Path::Segments(_) => String::new(),
-                        };
-                        self.write(&mut path, i, &pct::PATH);
-                        self.url.path = Path::Opaque(path);
-                    }
-                    None => {}
-                }
-                Step::Next
-            }
-            State::Query => {
-                match c {
-                    Some('#') => {
-                        self.url.fragment = Some(String::new());
-                        *state = State::Fragment;
-                    }
-                    Some(_) => {
-                        let set = if self.special {
-                            SPECIAL_QUERY
-                        } else {
-                            pct::QUERY
-                        };
-                        let mut query = self.url.query.take().unwrap_or_default();
-                        self.write(&mut query, i, &set);
-                        self.url.query = Some(query);
-                    }
-                    None => {}
-                }
-                Step::Next
-            }
-            State::Fragment => {
-                if c.is_some() {
-                    let mut fragment = self.url.fragment.take().unwrap_or_default();
-                    self.write(&mut fragment, i, &pct::FRAGMENT);
-                    self.url.fragment = Some(fragment);
-                }
-                Step::Next
-            }
-            _ => unreachable!("dispatched by state"),
+    /// The `//` before a special URL's authority, supplied when missing.
+    fn special_authority_slashes(&mut self, state: &mut State, i: &mut usize) -> Step {
+        let c = self.at(*i);
+        *state = State::SpecialAuthorityIgnoreSlashes;
+        if c == Some('/') && self.at(*i + 1) == Some('/') {
+            *i += 1;
+            Step::Next
+        } else {
+            // `http:x`, `http:/x`: the slashes are supplied.
+            self.note(*i, *i, RepairKind::Slashes);
+            Step::Again
         }
+    }
+
+    /// More slashes before the authority, passed over.
+    fn special_authority_ignore_slashes(&mut self, state: &mut State, i: &mut usize) -> Step {
+        let c = self.at(*i);
+        if matches!(c, Some('/' | '\\')) {
+            self.note(*i, *i + 1, RepairKind::Slashes);
+            Step::Next
+        } else {
+            *state = State::Authority;
+            self.start_authority(*i);
+            Step::Again
+        }
+    }
+
+    /// The authority, up to its end; its last `@` ends the userinfo.
+    fn authority_state(&mut self, state: &mut State, i: &mut usize) -> Result<Step, ParseError> {
+        let c = self.at(*i);
+        Ok(match c {
+            Some('@') => {
+                self.at_sign = Some(*i);
+                Step::Next
+            }
+            None | Some('/' | '?' | '#') => self.end_authority(*i, state)?,
+            Some('\\') if self.special => self.end_authority(*i, state)?,
+            Some(_) => Step::Next,
+        })
+    }
+
+    /// The host, up to a `:` outside brackets or the authority's end.
+    fn host_state(&mut self, state: &mut State, i: &mut usize) -> Result<Step, ParseError> {
+        let c = self.at(*i);
+        Ok(match c {
+            Some(':') if !self.inside_brackets => {
+                if self.mark == *i {
+                    return Err(self.error(*i, ParseErrorKind::MissingHost));
+                }
+                let host = parse_host(
+                    self.text,
+                    self.input,
+                    self.mark,
+                    *i,
+                    self.special,
+                    self.notes,
+                )?;
+                self.url.host = Some(host);
+                self.mark = *i + 1;
+                *state = State::Port;
+                Step::Next
+            }
+            None | Some('/' | '?' | '#') => self.end_host(*i, state)?,
+            Some('\\') if self.special => self.end_host(*i, state)?,
+            Some(c) => {
+                if c == '[' {
+                    self.inside_brackets = true;
+                } else if c == ']' {
+                    self.inside_brackets = false;
+                }
+                Step::Next
+            }
+        })
+    }
+
+    /// The port's digits.
+    fn port_state(&mut self, state: &mut State, i: &mut usize) -> Result<Step, ParseError> {
+        let c = self.at(*i);
+        Ok(match c {
+            Some(c) if c.is_ascii_digit() => Step::Next,
+            None | Some('/' | '?' | '#') => self.end_port(*i, state)?,
+            Some('\\') if self.special => self.end_port(*i, state)?,
+            Some(_) => return Err(self.error(*i, ParseErrorKind::InvalidPort)),
+        })
+    }
+
+    /// After `file:`, or a text relative to a `file` base.
+    fn file_state(&mut self, state: &mut State, i: &mut usize) -> Step {
+        let c = self.at(*i);
+        self.set_scheme(String::from("file"));
+        self.url.host = Some(String::new());
+        if let Some(slash @ ('/' | '\\')) = c {
+            if slash == '\\' {
+                self.note(*i, *i + 1, RepairKind::Backslash);
+            }
+            *state = State::FileSlash;
+            Step::Next
+        } else if let Some(base) = self.base.filter(|b| b.scheme == "file") {
+            self.url.host.clone_from(&base.host);
+            self.url.segments.clone_from(&base.segments);
+            self.url.opaque.clone_from(&base.opaque);
+            self.url.query.clone_from(&base.query);
+            match c {
+                Some(c @ ('?' | '#')) => {
+                    self.start_tail(c, state);
+                    Step::Next
+                }
+                Some(_) => {
+                    self.url.query = None;
+                    if starts_with_drive(&self.input.chars[*i..]) {
+                        self.url.segments.clear();
+                    } else {
+                        self.shorten_path();
+                    }
+                    *state = State::Path;
+                    self.mark = *i;
+                    Step::Again
+                }
+                None => Step::Next,
+            }
+        } else {
+            *state = State::Path;
+            self.mark = *i;
+            Step::Again
+        }
+    }
+
+    /// After `file:/`.
+    fn file_slash(&mut self, state: &mut State, i: &mut usize) -> Step {
+        let c = self.at(*i);
+        if let Some(slash @ ('/' | '\\')) = c {
+            if slash == '\\' {
+                self.note(*i, *i + 1, RepairKind::Backslash);
+            }
+            *state = State::FileHost;
+            self.mark = *i + 1;
+            Step::Next
+        } else {
+            if let Some(base) = self.base.filter(|b| b.scheme == "file") {
+                self.url.host.clone_from(&base.host);
+                if !starts_with_drive(&self.input.chars[*i..])
+                    && let Some(drive) = base.segments.first().filter(|s| is_normalized_drive(s))
+                {
+                    self.url.segments.push(drive.clone());
+                }
+            }
+            *state = State::Path;
+            self.mark = *i;
+            Step::Again
+        }
+    }
+
+    /// A `file` URL's host, or a drive letter where the host would be.
+    fn file_host(&mut self, state: &mut State, i: &mut usize) -> Result<Step, ParseError> {
+        let c = self.at(*i);
+        Ok(match c {
+            None | Some('/' | '\\' | '?' | '#') => {
+                let buffer = &self.input.chars[self.mark..*i];
+                if is_drive(buffer) {
+                    // `file://C|/x`: the drive is the path's first
+                    // segment, read on from where it started.
+                    let mut segment = core::mem::take(&mut self.segment);
+                    for k in self.mark..*i {
+                        self.write(&mut segment, k, &pct::PATH);
+                    }
+                    self.segment = segment;
+                    *state = State::Path;
+                } else if buffer.is_empty() {
+                    self.url.host = Some(String::new());
+                    *state = State::PathStart;
+                } else {
+                    let host = parse_host(self.text, self.input, self.mark, *i, true, self.notes)?;
+                    self.url.host = Some(if host == "localhost" {
+                        String::new()
+                    } else {
+                        host
+                    });
+                    *state = State::PathStart;
+                }
+                Step::Again
+            }
+            Some(_) => Step::Next,
+        })
+    }
+
+    /// Where the path starts.
+    fn path_start(&mut self, state: &mut State, i: &mut usize) -> Step {
+        let c = self.at(*i);
+        if self.special {
+            *state = State::Path;
+            self.mark = *i;
+            match c {
+                Some('/') => {
+                    self.mark = *i + 1;
+                    Step::Next
+                }
+                Some('\\') => {
+                    self.note(*i, *i + 1, RepairKind::Backslash);
+                    self.mark = *i + 1;
+                    Step::Next
+                }
+                _ => Step::Again,
+            }
+        } else {
+            let mut return_again = false;
+            match c {
+                Some(c @ ('?' | '#')) => self.start_tail(c, state),
+                Some('/') => {
+                    *state = State::Path;
+                    self.mark = *i + 1;
+                }
+                Some(_) => {
+                    *state = State::Path;
+                    self.mark = *i;
+                    return_again = true;
+                }
+                None => {}
+            }
+            if return_again {
+                Step::Again
+            } else {
+                Step::Next
+            }
+        }
+    }
+
+    /// The opaque path of a URL such as `mailto:a@b`.
+    fn opaque_path(&mut self, state: &mut State, i: &mut usize) -> Step {
+        let c = self.at(*i);
+        match c {
+            Some(c @ ('?' | '#')) => self.start_tail(c, state),
+            Some(_) => {
+                let mut path = self.url.opaque.take().unwrap_or_default();
+                self.write(&mut path, *i, &pct::PATH);
+                self.url.opaque = Some(path);
+            }
+            None => {}
+        }
+        Step::Next
+    }
+
+    /// The query.
+    fn query_state(&mut self, state: &mut State, i: &mut usize) -> Step {
+        let c = self.at(*i);
+        match c {
+            Some('#') => {
+                self.url.fragment = Some(String::new());
+                *state = State::Fragment;
+            }
+            Some(_) => {
+                let set = if self.special {
+                    SPECIAL_QUERY
+                } else {
+                    pct::QUERY
+                };
+                let mut query = self.url.query.take().unwrap_or_default();
+                self.write(&mut query, *i, &set);
+                self.url.query = Some(query);
+            }
+            None => {}
+        }
+        Step::Next
+    }
+
+    /// The fragment.
+    fn fragment_state(&mut self, i: &mut usize) -> Step {
+        let c = self.at(*i);
+        if c.is_some() {
+            let mut fragment = self.url.fragment.take().unwrap_or_default();
+            self.write(&mut fragment, *i, &pct::FRAGMENT);
+            self.url.fragment = Some(fragment);
+        }
+        Step::Next
     }
 
     /// A `?` starts the query, a `#` the fragment.

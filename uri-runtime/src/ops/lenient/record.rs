@@ -11,7 +11,8 @@ use super::host::is_triplet;
 use super::repair::{Notes, RepairKind};
 
 /// The parts of a URL. A host of `None` is no authority; `Some("")` is an
-/// empty one (`file:///x`).
+/// empty one (`file:///x`). A URL such as `mailto:a@b`, with neither host
+/// nor leading `/`, has an opaque path instead of segments.
 #[derive(Clone, Default)]
 pub(super) struct Record {
     /// Lowercase.
@@ -20,23 +21,12 @@ pub(super) struct Record {
     pub(super) password: String,
     pub(super) host: Option<String>,
     pub(super) port: Option<u16>,
-    pub(super) path: Path,
+    /// A hierarchical path's segments, each written after a `/`.
+    pub(super) segments: Vec<String>,
+    /// The opaque path, when the URL has one (then `segments` is empty).
+    pub(super) opaque: Option<String>,
     pub(super) query: Option<String>,
     pub(super) fragment: Option<String>,
-}
-
-/// A hierarchical path's segments, or the opaque path of a URL such as
-/// `mailto:a@b` that has neither host nor leading `/`.
-#[derive(Clone)]
-pub(super) enum Path {
-    Segments(Vec<String>),
-    Opaque(String),
-}
-
-impl Default for Path {
-    fn default() -> Path {
-        Path::Segments(Vec::new())
-    }
 }
 
 impl Record {
@@ -63,16 +53,16 @@ impl Record {
                 push_decimal(&mut out, port);
             }
         }
-        match &self.path {
-            Path::Opaque(text) => out.push_str(text),
-            Path::Segments(segments) => {
-                if self.host.is_none() && segments.len() > 1 && segments[0].is_empty() {
-                    out.push_str("/.");
-                }
-                for segment in segments {
-                    out.push('/');
-                    out.push_str(segment);
-                }
+        if let Some(opaque) = &self.opaque {
+            out.push_str(opaque);
+        } else {
+            let segments = &self.segments;
+            if self.host.is_none() && segments.len() > 1 && segments[0].is_empty() {
+                out.push_str("/.");
+            }
+            for segment in segments {
+                out.push('/');
+                out.push_str(segment);
             }
         }
         if let Some(query) = &self.query {
@@ -87,10 +77,8 @@ impl Record {
     }
 
     fn len_hint(&self) -> usize {
-        let path = match &self.path {
-            Path::Opaque(text) => text.len(),
-            Path::Segments(segments) => segments.iter().map(|s| s.len() + 1).sum(),
-        };
+        let path = self.opaque.as_ref().map_or(0, String::len)
+            + self.segments.iter().map(|s| s.len() + 1).sum::<usize>();
         self.scheme.len()
             + 16
             + self.username.len()
