@@ -253,6 +253,29 @@ fn hrefs_go_where_a_browser_goes() {
     }
 }
 
+/// An IP address in another spelling than the browser's is reported; an
+/// address already in its form is not.
+#[test]
+fn addresses_written_as_browsers_write_them_are_reported() {
+    for (text, written, reported) in [
+        ("http://[0:0::1]/", "http://[::1]/", true),
+        ("http://[::FFFF:1.2.3.4]/", "http://[::ffff:102:304]/", true),
+        ("http://[::1]/", "http://[::1]/", false),
+        ("http://[::A]/", "http://[::a]/", false),
+        ("http://0x7f.1/", "http://127.0.0.1/", true),
+        ("http://127.0.0.1/", "http://127.0.0.1/", false),
+    ] {
+        let repaired = UriBuf::parse_lenient(text).unwrap();
+        assert_eq!(repaired.value, written, "{text}");
+        let kinds: Vec<RepairKind> = repaired.repairs.iter().map(|r| r.kind).collect();
+        assert_eq!(
+            kinds.contains(&RepairKind::AddressRewritten),
+            reported,
+            "{text}: {kinds:?}"
+        );
+    }
+}
+
 /// Without its base a relative reference's `\` has no one reading.
 #[test]
 fn a_backslash_in_a_reference_without_its_base_is_refused() {

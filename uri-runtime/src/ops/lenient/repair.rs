@@ -43,8 +43,8 @@ use core::ops::Range;
 /// [`ParseErrorKind::NeedsBase`](crate::ParseErrorKind::NeedsBase)).
 ///
 /// Written as the browser writes them, and not reported as repairs: the
-/// case of a scheme or host, a default port, dot segments, the shortest
-/// form of an IPv6 address. The strict parsers never repair anything.
+/// case of a scheme or host, a default port, dot segments. The strict
+/// parsers never repair anything.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Repaired<T> {
     /// The strict value: what to store and pass on, rather than the text.
@@ -66,9 +66,8 @@ pub struct Repair {
 /// What a lenient parse did with some bytes of its input.
 ///
 /// Spellings that RFC 3986 section 6 already counts as the same resource
-/// (the case of a scheme or host, a default port, dot segments, an IPv6
-/// address's zeros) are written as a browser writes them and are not
-/// reported.
+/// (the case of a scheme or host, a default port, dot segments) are
+/// written as a browser writes them and are not reported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum RepairKind {
@@ -89,8 +88,11 @@ pub enum RepairKind {
     /// Escapes in a `http`, `https`, `ws`, `wss`, `ftp` or `file` host,
     /// decoded, as browsers decode them before they look the name up.
     HostDecoded,
-    /// A host that a browser reads as an IPv4 address in another spelling
-    /// (`0x7f.1`, `2130706433`), written as the dotted address.
+    /// An IP address in another spelling than the browser's: a host read
+    /// as an IPv4 address (`0x7f.1`, `2130706433`), written as the dotted
+    /// address, or an IPv6 address not in its shortest form (`[0:0::1]`,
+    /// `[::ffff:1.2.3.4]`), written shortest (RFC 5952's form, which RFC
+    /// 3986 does not count as the same spelling).
     AddressRewritten,
     /// A `\` in a `http`, `https`, `ws`, `wss`, `ftp` or `file` URI, read
     /// as the `/` browsers read it as.
@@ -115,7 +117,7 @@ impl fmt::Display for Repair {
             RepairKind::PercentEscaped => "escaped a lone \"%\"",
             RepairKind::HostMapped => "mapped the host to ASCII",
             RepairKind::HostDecoded => "decoded the host's escapes",
-            RepairKind::AddressRewritten => "wrote the IPv4 address as four numbers",
+            RepairKind::AddressRewritten => "wrote the IP address as browsers write it",
             RepairKind::Backslash => "read \"\\\" as \"/\"",
             RepairKind::Slashes => "wrote the slashes before the host as \"//\"",
             RepairKind::DriveLetter => "read the drive letter's \"|\" as \":\"",
