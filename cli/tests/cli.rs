@@ -127,7 +127,7 @@ fn parse_json_is_one_array_with_errors_and_decoded_params_in_place() {
             { "key": "flag", "value": "" },
             { "key": "b", "value": "%FF", "error": {
                 "kind": "invalid-utf8", "index": 19,
-                "message": "decoded text is not UTF-8: invalid sequence starts at byte 19" } }
+                "message": "decoded text is not UTF-8 at byte 19: the bytes from here are no UTF-8 character: decode to bytes (`pct::decode`), or lossily (`pct::decode_lossy`)" } }
         ])
     );
     assert_eq!(all[1]["uri"], "http://a b");

@@ -73,7 +73,7 @@ impl<'a> QueryParams<'a> {
         } else {
             decode_utf8(text)
         };
-        decoded.map_err(|err| err.shifted(at))
+        decoded.map_err(|err| err.offset_by(at))
     }
 }
 
@@ -280,7 +280,7 @@ fn values_of<'q>(
         let (name, value) = piece.split_once('=').unwrap_or((piece, ""));
         let matches = decode_utf8(name).is_ok_and(|name| name == key) && !piece.is_empty();
         let value_at = start + name.len() + 1;
-        matches.then(|| decode_utf8(value).map_err(|err| err.shifted(value_at)))
+        matches.then(|| decode_utf8(value).map_err(|err| err.offset_by(value_at)))
     })
 }
 
@@ -323,7 +323,7 @@ mod tests {
                 } else {
                     decode_utf8(text)
                 };
-                decoded.map_err(|err: DecodeError| err.shifted(at))
+                decoded.map_err(|err: DecodeError| err.offset_by(at))
             };
             pairs.push(decode(key, start).and_then(|key| Ok((key, decode(value, value_at)?))));
         }

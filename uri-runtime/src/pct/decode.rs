@@ -3,7 +3,8 @@
 
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
-use core::fmt;
+
+use uri_core::located::{Explain, Located};
 
 use crate::bytes::unescape::Replacements;
 use crate::bytes::{raw, scan};
@@ -17,13 +18,13 @@ use crate::bytes::{raw, scan};
 /// assert_eq!((err.index(), err.kind()), (2, DecodeErrorKind::InvalidEscape));
 ///
 /// let err = pct::decode_utf8("ok%20%FF").unwrap_err();
-/// assert_eq!((err.index(), err.kind()), (5, DecodeErrorKind::InvalidUtf8));
+/// assert_eq!((err.index(), err.len(), err.kind()), (5, 3, DecodeErrorKind::InvalidUtf8));
+/// assert_eq!(err.render("ok%20%FF").to_string(), "ok%20%FF\n     ^^^");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct DecodeError {
-    index: usize,
-    kind: DecodeErrorKind,
-}
+///
+/// It covers the broken escape's `%`, or the escape (or character) where
+/// the bad UTF-8 starts, and displays as what, where, and the fix.
+pub type DecodeError = Located<DecodeErrorKind>;
 
 /// What [`DecodeError`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,44 +37,24 @@ pub enum DecodeErrorKind {
     InvalidUtf8,
 }
 
-impl DecodeError {
-    /// The input offset where the bad escape or UTF-8 sequence starts.
-    pub fn index(&self) -> usize {
-        self.index
-    }
-
-    /// What is wrong.
-    pub fn kind(&self) -> DecodeErrorKind {
-        self.kind
-    }
-
-    /// The same error, for text that started `by` bytes into a larger one.
-    pub(crate) fn shifted(self, by: usize) -> DecodeError {
-        DecodeError {
-            index: self.index + by,
-            kind: self.kind,
+impl Explain for DecodeErrorKind {
+    fn description(self) -> &'static str {
+        match self {
+            DecodeErrorKind::InvalidEscape => "invalid percent-encoding",
+            DecodeErrorKind::InvalidUtf8 => "decoded text is not UTF-8",
         }
     }
-}
 
-impl fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind {
-            DecodeErrorKind::InvalidEscape => write!(
-                f,
-                "invalid percent-encoding at byte {}: \"%\" must be followed by two hex digits",
-                self.index
-            ),
-            DecodeErrorKind::InvalidUtf8 => write!(
-                f,
-                "decoded text is not UTF-8: invalid sequence starts at byte {}",
-                self.index
-            ),
-        }
+    fn hint(self) -> Option<&'static str> {
+        Some(match self {
+            DecodeErrorKind::InvalidEscape => "\"%\" must be followed by two hex digits",
+            DecodeErrorKind::InvalidUtf8 => {
+                "the bytes from here are no UTF-8 character: decode to bytes \
+                 (`pct::decode`), or lossily (`pct::decode_lossy`)"
+            }
+        })
     }
 }
-
-impl core::error::Error for DecodeError {}
 
 /// Decodes every `%XX` triplet into its byte.
 ///
@@ -133,11 +114,8 @@ fn decode_with(input: &str, plus_as_space: bool) -> Result<Decoded<'_>, DecodeEr
     // Decoding never lengthens: one allocation, sized up front.
     let mut out = Vec::with_capacity(bytes.len());
     out.extend_from_slice(&bytes[..first]);
-    let replacements =
-        raw::push_decoded(&mut out, &bytes[first..], plus_as_space).map_err(|at| DecodeError {
-            index: first + at,
-            kind: DecodeErrorKind::InvalidEscape,
-        })?;
+    let replacements = raw::push_decoded(&mut out, &bytes[first..], plus_as_space)
+        .map_err(|at| DecodeError::new(first + at, 1, DecodeErrorKind::InvalidEscape))?;
     Ok((Cow::Owned(out), replacements))
 }
 
@@ -147,9 +125,17 @@ fn into_utf8<'a>(input: &'a str, decoded: Decoded<'a>) -> Result<Cow<'a, str>, D
         (Cow::Borrowed(_), _) => Ok(Cow::Borrowed(input)),
         (Cow::Owned(bytes), replacements) => raw::string_from_decoded(bytes, replacements)
             .map(Cow::Owned)
-            .map_err(|err| DecodeError {
-                index: input_offset(input, err.utf8_error().valid_up_to()),
-                kind: DecodeErrorKind::InvalidUtf8,
+            .map_err(|err| {
+                let at = input_offset(input, err.utf8_error().valid_up_to());
+                // The escape, or the character, where the bad bytes start.
+                let len = match input.as_bytes().get(at) {
+                    Some(b'%') => 3,
+                    _ => input
+                        .get(at..)
+                        .and_then(|rest| rest.chars().next())
+                        .map_or(0, char::len_utf8),
+                };
+                DecodeError::new(at, len, DecodeErrorKind::InvalidUtf8)
             }),
     }
 }

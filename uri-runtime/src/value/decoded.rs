@@ -18,7 +18,7 @@ impl<'a> Parsed<'a> {
     /// `range` of the text, decoded: borrowed when it holds no escape.
     fn decoded(&self, range: Range<usize>) -> Decoded<'a> {
         let text = self.text.get(range.clone()).unwrap_or_default();
-        decode_utf8(text).map_err(|err| err.shifted(range.start))
+        decode_utf8(text).map_err(|err| err.offset_by(range.start))
     }
 
     /// The userinfo's parts: before its first `:`, and after it (if any).
