@@ -173,7 +173,12 @@ fn file_to_path(text: &str, style: PathStyle) -> Outcome<'_> {
     match Uri::parse(text) {
         Ok(uri) => match file::uri_to_path(&uri, style) {
             Ok(path) => Outcome::Print(path.into()),
-            Err(err) => Outcome::Failed(report::error_at(text, &err.to_string(), err.index(), 1)),
+            Err(err) => Outcome::Failed(report::error_at(
+                text,
+                &err.to_string(),
+                err.index(),
+                err.len(),
+            )),
         },
         Err(err) => Outcome::Failed(report::parse_error(text, &err)),
     }
@@ -182,7 +187,12 @@ fn file_to_path(text: &str, style: PathStyle) -> Outcome<'_> {
 fn path_to_file(text: &str, style: PathStyle) -> Outcome<'_> {
     match file::path_to_uri(text, style) {
         Ok(uri) => Outcome::Print(uri.into_string().into()),
-        Err(err) => Outcome::Failed(report::error_at(text, &err.to_string(), err.index(), 1)),
+        Err(err) => Outcome::Failed(report::error_at(
+            text,
+            &err.to_string(),
+            err.index(),
+            err.len(),
+        )),
     }
 }
 

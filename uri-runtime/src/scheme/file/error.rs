@@ -1,6 +1,6 @@
 //! Why a path has no `file` URI, and why a URI names no path.
 
-use core::fmt;
+use uri_core::located::{Explain, Located};
 
 use super::super::SchemeErrorKind;
 
@@ -13,11 +13,7 @@ use super::super::SchemeErrorKind;
 /// assert_eq!((err.kind(), err.index()), (FilePathErrorKind::DevicePath, 0));
 /// assert_eq!(err.to_string(), "a device path has no file URI at byte 0");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FilePathError {
-    index: usize,
-    kind: FilePathErrorKind,
-}
+pub type FilePathError = Located<FilePathErrorKind>;
 
 /// What [`FilePathError`] found; each kind says where its index points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,42 +44,34 @@ pub enum FilePathErrorKind {
     DriveLikeName,
 }
 
-impl FilePathError {
-    pub(super) fn new(index: usize, kind: FilePathErrorKind) -> FilePathError {
-        FilePathError { index, kind }
-    }
-
-    /// The byte offset in the path.
-    pub fn index(&self) -> usize {
-        self.index
-    }
-
-    /// What is wrong.
-    pub fn kind(&self) -> FilePathErrorKind {
-        self.kind
-    }
-}
-
-impl fmt::Display for FilePathError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = match self.kind {
+impl Explain for FilePathErrorKind {
+    fn description(self) -> &'static str {
+        match self {
             FilePathErrorKind::Relative => "a relative path has no file URI",
             FilePathErrorKind::Nul => "NUL byte in a path",
             FilePathErrorKind::DevicePath => "a device path has no file URI",
             FilePathErrorKind::IncompleteUnc => "a UNC path needs a server and a share name",
             FilePathErrorKind::NotUnicode => "path is not Unicode",
-            FilePathErrorKind::DotSegment => {
-                "a '..' name has no file URI: readers would remove it with the name before it"
-            }
+            FilePathErrorKind::DotSegment => "a '..' name has no file URI",
             FilePathErrorKind::DriveLikeName => {
                 "a first name of the form 'C|' reads as a Windows drive in a file URI"
             }
-        };
-        write!(f, "{what} at byte {}", self.index)
+        }
+    }
+
+    fn hint(self) -> Option<&'static str> {
+        match self {
+            FilePathErrorKind::Relative => {
+                Some("make the path absolute first (`std::path::absolute`)")
+            }
+            FilePathErrorKind::DotSegment => Some(
+                "URI readers remove it with the name before it, where the file system \
+                 follows links: resolve the path first (`std::fs::canonicalize`)",
+            ),
+            _ => None,
+        }
     }
 }
-
-impl core::error::Error for FilePathError {}
 
 /// Why a URI names no path in the asked convention, and where in the URI.
 ///
@@ -96,11 +84,7 @@ impl core::error::Error for FilePathError {}
 /// assert_eq!((err.kind(), err.index()), (FileUriErrorKind::EncodedSeparator, 13));
 /// # Ok::<(), uri_runtime::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FileUriError {
-    index: usize,
-    kind: FileUriErrorKind,
-}
+pub type FileUriError = Located<FileUriErrorKind>;
 
 /// What [`FileUriError`] found; each kind says where its index points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -149,25 +133,9 @@ pub enum FileUriErrorKind {
     NotUtf8,
 }
 
-impl FileUriError {
-    pub(super) fn new(index: usize, kind: FileUriErrorKind) -> FileUriError {
-        FileUriError { index, kind }
-    }
-
-    /// The byte offset in the URI.
-    pub fn index(&self) -> usize {
-        self.index
-    }
-
-    /// What is wrong.
-    pub fn kind(&self) -> FileUriErrorKind {
-        self.kind
-    }
-}
-
-impl fmt::Display for FileUriError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = match self.kind {
+impl Explain for FileUriErrorKind {
+    fn description(self) -> &'static str {
+        match self {
             FileUriErrorKind::NotFile => "not a file URI",
             FileUriErrorKind::Rule(kind) => kind.description(),
             FileUriErrorKind::Query => "a file path has no query",
@@ -184,9 +152,14 @@ impl fmt::Display for FileUriError {
                 "a UNC server '.' or '?' opens the device or verbatim namespace, not a share"
             }
             FileUriErrorKind::NotUtf8 => "escapes that do not decode to UTF-8",
-        };
-        write!(f, "{what} at byte {}", self.index)
+        }
+    }
+
+    /// A rule of the scheme has the scheme's fix.
+    fn hint(self) -> Option<&'static str> {
+        match self {
+            FileUriErrorKind::Rule(kind) => kind.hint(),
+            _ => None,
+        }
     }
 }
-
-impl core::error::Error for FileUriError {}

@@ -190,7 +190,7 @@ pub fn uri_to_path_with(
         PathStyle::Windows => to_path::windows(uri, options.device_paths)?,
     };
     // Both checked the decoded text to be UTF-8.
-    String::from_utf8(bytes).map_err(|_| FileUriError::new(0, FileUriErrorKind::NotUtf8))
+    String::from_utf8(bytes).map_err(|_| FileUriError::new(0, 0, FileUriErrorKind::NotUtf8))
 }
 
 /// Whether a `file` URI names a file on this machine in the convention
@@ -281,9 +281,9 @@ impl UriBuf {
         }
         #[cfg(not(unix))]
         {
-            let text = path
-                .to_str()
-                .ok_or(FilePathError::new(0, FilePathErrorKind::NotUnicode))?;
+            let text =
+                path.to_str()
+                    .ok_or(FilePathError::new(0, 0, FilePathErrorKind::NotUnicode))?;
             path_to_uri(text, PathStyle::NATIVE)
         }
     }

@@ -17,12 +17,21 @@ use uri_core::scheme::starts_with_drive;
 /// `localhost`).
 fn checked(uri: &Uri<'_>) -> Result<bool, FileUriError> {
     if uri.known_scheme() != Some(KnownScheme::File) {
-        return Err(FileUriError::new(0, FileUriErrorKind::NotFile));
+        return Err(FileUriError::new(
+            0,
+            uri.scheme().len(),
+            FileUriErrorKind::NotFile,
+        ));
     }
-    uri.check_scheme_rules()
-        .map_err(|err| FileUriError::new(err.index(), FileUriErrorKind::Rule(err.kind())))?;
+    uri.check_scheme_rules().map_err(|err| {
+        FileUriError::new(err.index(), err.len(), FileUriErrorKind::Rule(err.kind()))
+    })?;
     if let Some(query) = uri.components().query() {
-        return Err(FileUriError::new(query.start - 1, FileUriErrorKind::Query));
+        return Err(FileUriError::new(
+            query.start - 1,
+            query.len() + 1,
+            FileUriErrorKind::Query,
+        ));
     }
     Ok(uri
         .host()
@@ -34,7 +43,11 @@ fn checked(uri: &Uri<'_>) -> Result<bool, FileUriError> {
 pub(super) fn posix(uri: &Uri<'_>, utf8: bool) -> Result<Vec<u8>, FileUriError> {
     if !checked(uri)? {
         let host = uri.components().host().unwrap_or(0..0);
-        return Err(FileUriError::new(host.start, FileUriErrorKind::RemoteHost));
+        return Err(FileUriError::new(
+            host.start,
+            host.len(),
+            FileUriErrorKind::RemoteHost,
+        ));
     }
     let path = uri.components().path();
     let mut out = Vec::with_capacity(path.len() + 1);
@@ -82,6 +95,7 @@ pub(super) fn windows(uri: &Uri<'_>, devices: bool) -> Result<Vec<u8>, FileUriEr
             Some(Host::IpvFuture(_)) => {
                 return Err(FileUriError::new(
                     host.start,
+                    host.len(),
                     FileUriErrorKind::IpLiteralHost,
                 ));
             }
@@ -120,7 +134,7 @@ pub(super) fn windows(uri: &Uri<'_>, devices: bool) -> Result<Vec<u8>, FileUriEr
         path.start
     };
     if !starts_with_drive(bytes, start, path.end) {
-        return Err(FileUriError::new(path.start, FileUriErrorKind::NoDrive));
+        return Err(FileUriError::new(path.start, 0, FileUriErrorKind::NoDrive));
     }
     // `C:` or `C%7C` (appendix E.2.2's `C|`), written `C:`.
     out.push(bytes[start]);
@@ -143,8 +157,16 @@ pub(super) fn windows(uri: &Uri<'_>, devices: bool) -> Result<Vec<u8>, FileUriEr
 /// root with it.
 fn device_server(server: Option<&[u8]>, at: usize, devices: bool) -> Result<(), FileUriError> {
     match server {
-        Some(b".." | b"") => Err(FileUriError::new(at, FileUriErrorKind::IncompleteUnc)),
-        Some(b"." | b"?") if !devices => Err(FileUriError::new(at, FileUriErrorKind::DevicePath)),
+        Some(name @ (b".." | b"")) => Err(FileUriError::new(
+            at,
+            name.len(),
+            FileUriErrorKind::IncompleteUnc,
+        )),
+        Some(name @ (b"." | b"?")) if !devices => Err(FileUriError::new(
+            at,
+            name.len(),
+            FileUriErrorKind::DevicePath,
+        )),
         _ => Ok(()),
     }
 }
@@ -165,6 +187,7 @@ fn share_required(text: &str, at: usize, end: usize) -> Result<(), FileUriError>
     if at >= end || bytes.get(at) == Some(&b'/') {
         return Err(FileUriError::new(
             at.min(end),
+            0,
             FileUriErrorKind::IncompleteUnc,
         ));
     }
@@ -208,12 +231,15 @@ fn decode_into(
     if utf8 && let Err(err) = pct::decode_utf8(run) {
         return Err(FileUriError::new(
             range.start + err.index(),
+            err.len(),
             FileUriErrorKind::NotUtf8,
         ));
     }
     if let Some(at) = escaped_dot_segment(run) {
         return Err(FileUriError::new(
             range.start + at,
+            run.get(at..)
+                .map_or(0, |rest| rest.find('/').unwrap_or(rest.len())),
             FileUriErrorKind::EncodedDotSegment,
         ));
     }
@@ -224,18 +250,21 @@ fn decode_into(
             Some(0) => {
                 return Err(FileUriError::new(
                     range.start + i,
+                    3,
                     FileUriErrorKind::EncodedNul,
                 ));
             }
             Some(b'/') => {
                 return Err(FileUriError::new(
                     range.start + i,
+                    3,
                     FileUriErrorKind::EncodedSeparator,
                 ));
             }
             Some(b'\\') if separator == b'\\' => {
                 return Err(FileUriError::new(
                     range.start + i,
+                    3,
                     FileUriErrorKind::EncodedSeparator,
                 ));
             }

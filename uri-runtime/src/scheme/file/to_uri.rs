@@ -18,10 +18,10 @@ const DRIVE_LIKE_SEGMENT: EncodeSet = pct::PATH_SEGMENT.but_encode(b":");
 /// guarded against reading as a drive.
 pub(super) fn posix(path: &[u8]) -> Result<UriBuf, FilePathError> {
     let Some(rest) = path.strip_prefix(b"/") else {
-        return Err(FilePathError::new(0, FilePathErrorKind::Relative));
+        return Err(FilePathError::new(0, 0, FilePathErrorKind::Relative));
     };
     if let Some(at) = path.iter().position(|&b| b == 0) {
-        return Err(FilePathError::new(at, FilePathErrorKind::Nul));
+        return Err(FilePathError::new(at, 1, FilePathErrorKind::Nul));
     }
     let mut out = String::with_capacity(7 + path.len() + path.len() / 4);
     out.push_str("file://");
@@ -57,7 +57,7 @@ fn names(
     let mut split = rest.split(|&b| is_separator(b)).peekable();
     while let Some(name) = split.next() {
         match name {
-            b".." => return Err(FilePathError::new(at, FilePathErrorKind::DotSegment)),
+            b".." => return Err(FilePathError::new(at, 2, FilePathErrorKind::DotSegment)),
             b"." if split.peek().is_some() => {}
             b"." => kept.push((at, &b""[..])),
             name => kept.push((at, name)),
@@ -73,7 +73,7 @@ fn names(
 fn guard_drive_like(out: &mut String, name: &[u8], at: usize) -> Result<(), FilePathError> {
     match name {
         [letter, b'|'] if letter.is_ascii_alphabetic() => {
-            Err(FilePathError::new(at, FilePathErrorKind::DriveLikeName))
+            Err(FilePathError::new(at, 2, FilePathErrorKind::DriveLikeName))
         }
         [letter, b':'] if letter.is_ascii_alphabetic() => {
             push_escaped(out, name, &DRIVE_LIKE_SEGMENT);
@@ -91,7 +91,7 @@ fn guard_drive_like(out: &mut String, name: &[u8], at: usize) -> Result<(), File
 pub(super) fn windows(path: &str) -> Result<UriBuf, FilePathError> {
     let b = path.as_bytes();
     if let Some(at) = b.iter().position(|&b| b == 0) {
-        return Err(FilePathError::new(at, FilePathErrorKind::Nul));
+        return Err(FilePathError::new(at, 1, FilePathErrorKind::Nul));
     }
     let sep = |i: usize| b.get(i).is_some_and(|&c| c == b'\\' || c == b'/');
     let drive_at =
@@ -109,7 +109,7 @@ pub(super) fn windows(path: &str) -> Result<UriBuf, FilePathError> {
         if verbatim && drive_at(4) && sep(6) {
             return drive(path, 4);
         }
-        return Err(FilePathError::new(0, FilePathErrorKind::DevicePath));
+        return Err(FilePathError::new(0, 0, FilePathErrorKind::DevicePath));
     }
     if sep(0) && sep(1) {
         return unc(path, 2);
@@ -117,7 +117,7 @@ pub(super) fn windows(path: &str) -> Result<UriBuf, FilePathError> {
     if drive_at(0) && sep(2) {
         return drive(path, 0);
     }
-    Err(FilePathError::new(0, FilePathErrorKind::Relative))
+    Err(FilePathError::new(0, 0, FilePathErrorKind::Relative))
 }
 
 /// `X:\rest` from `at`: `file:///X:/rest`.
@@ -148,13 +148,14 @@ fn unc(path: &str, at: usize) -> Result<UriBuf, FilePathError> {
         .get(share_at..)
         .map_or(0, |share| share.find(['\\', '/']).unwrap_or(share.len()));
     if server_len == 0 {
-        return Err(FilePathError::new(at, FilePathErrorKind::IncompleteUnc));
+        return Err(FilePathError::new(at, 0, FilePathErrorKind::IncompleteUnc));
     }
     // A share `.` is none (the name is left out); `..` is refused below.
     let share = path.get(share_at..share_at + share_len).unwrap_or_default();
     if share_len == 0 || share == "." {
         return Err(FilePathError::new(
             share_at.min(path.len()),
+            0,
             FilePathErrorKind::IncompleteUnc,
         ));
     }
@@ -186,5 +187,6 @@ fn push_segments(out: &mut String, path: &str, at: usize) -> Result<(), FilePath
 /// component's characters, so the parse cannot fail; should it, the error
 /// says where rather than panicking.
 fn written(out: String) -> Result<UriBuf, FilePathError> {
-    UriBuf::parse(out).map_err(|err| FilePathError::new(err.index(), FilePathErrorKind::NotUnicode))
+    UriBuf::parse(out)
+        .map_err(|err| FilePathError::new(err.index(), err.len(), FilePathErrorKind::NotUnicode))
 }
