@@ -203,6 +203,23 @@ pub(crate) enum Command {
         #[arg(required = true)]
         paths: Vec<String>,
     },
+    /// Print each URI reference once for every value of a component:
+    /// `COMPONENT=V1 V2 …` (values split at spaces, each set as `set`
+    /// sets it) gives one line per value, and each `--also` list
+    /// multiplies them, the first list changing slowest (trurl's
+    /// `--iterate`).
+    Iterate {
+        /// Take each value as already encoded (as `set --encoded`).
+        #[arg(long)]
+        encoded: bool,
+        #[arg(value_name = "COMPONENT=V1 V2 …")]
+        values: String,
+        /// More lists, combined with every value of the ones before.
+        #[arg(long = "also", value_name = "COMPONENT=V1 V2 …")]
+        more: Vec<String>,
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
     /// Set a component of each URI reference: `COMPONENT=VALUE` sets it
     /// from raw text, percent-encoded for that component (a host as a
     /// person writes it), `COMPONENT=` makes it empty, a bare `COMPONENT`

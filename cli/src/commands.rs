@@ -91,6 +91,12 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
         Command::PathToFile { style, paths } => {
             inputs::run(&paths, |text| path_to_file(text, style.chosen()))
         }
+        Command::Iterate {
+            encoded,
+            values,
+            more,
+            uris,
+        } => iterate_all(&values, &more, &uris, encoded),
         Command::Set {
             encoded,
             assignment,
@@ -291,6 +297,64 @@ fn formatted<'a>(text: &'a str, format: &Format) -> Outcome<'a> {
         },
         Err(err) => Outcome::Failed(report::parse_error(text, &err)),
     }
+}
+
+/// `iterate`: the lists read first, refused as a whole when one is not
+/// `COMPONENT=V1 V2 …`, then each reference.
+fn iterate_all(values: &str, more: &[String], uris: &[String], encoded: bool) -> io::Result<bool> {
+    let lists: Result<Vec<(&str, Vec<&str>)>, String> = [values]
+        .into_iter()
+        .chain(more.iter().map(String::as_str))
+        .map(value_list)
+        .collect();
+    match lists {
+        Ok(lists) => inputs::run(uris, |text| iterate(text, &lists, encoded)),
+        Err(message) => {
+            eprintln!("{}", report::plain(&message));
+            Ok(false)
+        }
+    }
+}
+
+/// `COMPONENT=V1 V2 …` as the component and its values.
+fn value_list(list: &str) -> Result<(&str, Vec<&str>), String> {
+    let (name, values) = list
+        .split_once('=')
+        .ok_or_else(|| format!("{list}: write COMPONENT=V1 V2 …"))?;
+    let values: Vec<&str> = values.split(' ').filter(|v| !v.is_empty()).collect();
+    if values.is_empty() {
+        return Err(format!("{list}: no values to iterate over"));
+    }
+    Ok((name, values))
+}
+
+/// The reference with every combination of the lists' values set, one
+/// line each, the first list changing slowest.
+fn iterate<'a>(text: &'a str, lists: &[(&str, Vec<&str>)], encoded: bool) -> Outcome<'a> {
+    let mut picks = vec![0; lists.len()];
+    let mut lines = Vec::new();
+    loop {
+        let assignments: Vec<String> = lists
+            .iter()
+            .zip(&picks)
+            .map(|((name, values), &k)| format!("{name}={}", values[k]))
+            .collect();
+        let assignments: Vec<&str> = assignments.iter().map(String::as_str).collect();
+        match set(text, &assignments, encoded) {
+            Outcome::Print(line) => lines.push(line.into_owned()),
+            other => return other,
+        }
+        // The last list moves fastest, like the digits of a counter.
+        let Some(k) = (0..lists.len())
+            .rev()
+            .find(|&k| picks[k] + 1 < lists[k].1.len())
+        else {
+            break;
+        };
+        picks[k] += 1;
+        picks.iter_mut().skip(k + 1).for_each(|p| *p = 0);
+    }
+    Outcome::Print(lines.join("\n").into())
 }
 
 fn set<'a>(text: &'a str, assignments: &[&str], encoded: bool) -> Outcome<'a> {

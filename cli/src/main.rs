@@ -7,6 +7,7 @@
 //! $ uri resolve https://a/b/c ../d ?x
 //! $ uri encode --set query-param 'a&b=c d'
 //! $ uri set query=page=2 https://example.com/search
+//! $ uri iterate 'scheme=http https' --also 'port=80 8080' //example.com/
 //! $ uri query --remove 'utm_*' --set page=2 --sort https://example.com/s?q=1
 //! $ uri file-to-path --windows file:///C:/Users/me/a%20b.txt
 //! $ uri path-to-file /home/me/notes.txt

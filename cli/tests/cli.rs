@@ -839,3 +839,30 @@ fn lenient_input_is_read_as_a_browser_reads_it() {
         "{err}"
     );
 }
+
+/// `iterate` (trurl's `--iterate`): one line per value, `--also` lists
+/// multiplied, the first list changing slowest; a list without values
+/// is an error before any input is read.
+#[test]
+fn iterate_prints_every_combination_in_order() {
+    let out = uri(&["iterate", "scheme=http ftp sftp", "//example.com/"]);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        "http://example.com/\nftp://example.com/\nsftp://example.com/\n"
+    );
+    let out = uri(&[
+        "iterate",
+        "scheme=http https",
+        "--also",
+        "port=1 2",
+        "https://example.com/a",
+    ]);
+    assert_eq!(
+        stdout(&out),
+        "http://example.com:1/a\nhttp://example.com:2/a\nhttps://example.com:1/a\nhttps://example.com:2/a\n"
+    );
+    let out = uri(&["iterate", "host=", "x://a"]);
+    assert!(!out.status.success());
+    assert_eq!(stderr(&out), "error: host=: no values to iterate over\n");
+}
