@@ -9,7 +9,8 @@
 //! the two ways to the same targets and boundaries.
 
 use uri_core::Components;
-use uri_core::table::{HEXDIG, PCHAR, QUERY_FRAGMENT};
+use uri_core::pct::is_triplet;
+use uri_core::table::{PCHAR, QUERY_FRAGMENT};
 
 /// The boundaries of `reference` read as a relative reference that is a
 /// path and maybe a query and fragment, or `None` where the parser must
@@ -30,7 +31,7 @@ pub(crate) fn path_reference(reference: &str) -> Option<Components> {
         } else if b == b'?' || b == b'#' {
             break;
         } else if b == b'%' {
-            if !escape_at(bytes, i) {
+            if !is_triplet(bytes, i, bytes.len()) {
                 return None;
             }
             i += 2;
@@ -59,7 +60,7 @@ fn tail_end(bytes: &[u8], from: usize, in_query: bool) -> Option<usize> {
         if b == b'#' && in_query {
             break;
         } else if b == b'%' {
-            if !escape_at(bytes, i) {
+            if !is_triplet(bytes, i, bytes.len()) {
                 return None;
             }
             i += 2;
@@ -69,11 +70,6 @@ fn tail_end(bytes: &[u8], from: usize, in_query: bool) -> Option<usize> {
         i += 1;
     }
     Some(i)
-}
-
-/// Whether `bytes[i]` (a `%`) starts an escape.
-fn escape_at(bytes: &[u8], i: usize) -> bool {
-    matches!(bytes.get(i + 1..i + 3), Some(&[a, b]) if HEXDIG.contains(a) && HEXDIG.contains(b))
 }
 
 #[cfg(test)]

@@ -15,10 +15,11 @@ use core::fmt::Write;
 
 use uri_core::scheme::{SchemeFacts, scheme_facts};
 
-use super::host::ipv6_text;
+use super::host::{ends_in_a_number, ipv6_text};
 use super::repair::{Notes, RepairKind};
 use crate::value::host::Host;
 use crate::value::uri::Uri;
+use crate::write::dot_segment::reads_as_dot_segment;
 
 /// What a browser makes of a strict URI, when no machine is needed.
 pub(super) enum Form {
@@ -202,12 +203,8 @@ fn userinfo_as_written(userinfo: &str) -> bool {
 fn domain_as_written(host: &str) -> bool {
     let bytes = host.as_bytes();
     let mut label_start = 0;
-    let mut last_label = 0..0;
     for (k, &b) in bytes.iter().enumerate() {
         if b == b'.' {
-            if k > label_start {
-                last_label = label_start..k;
-            }
             label_start = k + 1;
         } else if !(b.is_ascii_alphanumeric() || b == b'-')
             || k == label_start
@@ -218,50 +215,20 @@ fn domain_as_written(host: &str) -> bool {
             return false;
         }
     }
-    if label_start < bytes.len() {
-        last_label = label_start..bytes.len();
-    }
-    let last = &bytes[last_label];
-    let ends_in_number = last.is_empty()
-        || last.iter().all(u8::is_ascii_digit)
-        || last.get(..2).is_some_and(|p| p.eq_ignore_ascii_case(b"0x"));
-    !ends_in_number
+    !ends_in_a_number(host) && !host.is_empty()
 }
 
 /// The port's number, or `None` when it is above 65535 (refused by the
 /// machine); an empty port is 0 here and written as none.
 fn port_number(port: &str) -> Option<u16> {
-    if port.is_empty() {
+    let digits = port.trim_start_matches('0');
+    if digits.is_empty() {
         return Some(0);
     }
-    if port.len() > 5 && port.trim_start_matches('0').len() > 5 {
-        return None;
-    }
-    port.trim_start_matches('0')
-        .parse::<u16>()
-        .ok()
-        .or((port.trim_start_matches('0').is_empty()).then_some(0))
+    digits.parse().ok()
 }
 
-/// No segment that the parser reads as `.` or `..` (`%2e` included); a
-/// segment is looked at only when it starts with `.` or `%`.
+/// No segment that the parser reads as `.` or `..` (`%2e` included).
 fn path_as_written(path: &str) -> bool {
-    let bytes = path.as_bytes();
-    let mut start = 0;
-    while start <= bytes.len() {
-        let end = bytes[start..]
-            .iter()
-            .position(|&b| b == b'/')
-            .map_or(bytes.len(), |k| start + k);
-        let segment = &bytes[start..end];
-        if matches!(segment.first(), Some(b'.' | b'%'))
-            && [&b"."[..], b"..", b"%2e", b".%2e", b"%2e.", b"%2e%2e"]
-                .iter()
-                .any(|dot| segment.eq_ignore_ascii_case(dot))
-        {
-            return false;
-        }
-        start = end + 1;
-    }
-    true
+    !path.split('/').any(reads_as_dot_segment)
 }

@@ -225,7 +225,7 @@ fn domain_to_ascii(
 
 /// The URL Standard's "ends in a number": the last label (a final empty
 /// one left out) is decimal digits or `0x` and hex digits.
-fn ends_in_a_number(domain: &str) -> bool {
+pub(super) fn ends_in_a_number(domain: &str) -> bool {
     let trimmed = domain
         .strip_suffix('.')
         .filter(|rest| !rest.is_empty())

@@ -18,6 +18,7 @@ use super::clean::Cleaned;
 use super::host::parse_host;
 use super::record::{Record, write_char};
 use super::repair::{Notes, RepairKind};
+use crate::write::dot_segment::reads_as_dot_segment;
 
 /// The userinfo's characters: RFC 3986's less `;` `=` `:`, which the
 /// Standard escapes there.
@@ -123,15 +124,14 @@ fn is_normalized_drive(segment: &str) -> bool {
     b.len() == 2 && b[0].is_ascii_alphabetic() && b[1] == b':'
 }
 
+/// `.` or `%2E`: one dot (an odd length, as `reads_as_dot_segment` reads).
 fn is_single_dot(segment: &str) -> bool {
-    segment == "." || segment.eq_ignore_ascii_case("%2e")
+    !segment.len().is_multiple_of(2) && reads_as_dot_segment(segment)
 }
 
+/// `..`, `.%2E`, `%2E.` or `%2E%2E`: two dots.
 fn is_double_dot(segment: &str) -> bool {
-    matches!(
-        segment.to_ascii_lowercase().as_str(),
-        ".." | ".%2e" | "%2e." | "%2e%2e"
-    )
+    segment.len().is_multiple_of(2) && reads_as_dot_segment(segment)
 }
 
 impl Reader<'_> {

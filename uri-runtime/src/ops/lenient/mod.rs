@@ -72,7 +72,7 @@ impl UriRefBuf {
         }
         let mut notes = Notes::default();
         let input = clean(text, &mut notes);
-        if !has_scheme(&input) {
+        if !scheme_ahead(text) {
             let value = relative::read_reference(text, &input, &mut notes)?;
             return Ok(Repaired {
                 value,
@@ -197,17 +197,6 @@ fn scheme_ahead(text: &str) -> bool {
     chars.find(|&c| {
         !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.' | '\t' | '\n' | '\r'))
     }) == Some(':')
-}
-
-/// Whether the cleaned text starts with a scheme and its `:`.
-fn has_scheme(input: &Cleaned) -> bool {
-    let scheme_len = input
-        .chars
-        .iter()
-        .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
-        .unwrap_or(input.chars.len());
-    input.chars.first().is_some_and(char::is_ascii_alphabetic)
-        && input.chars.get(scheme_len) == Some(&':')
 }
 
 /// Reads the text as a browser does and writes the result strictly.

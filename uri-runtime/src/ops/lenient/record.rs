@@ -3,6 +3,7 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt::Write;
 
 use uri_core::pct::{EncodeSet, encode_byte};
 
@@ -50,7 +51,7 @@ impl Record {
             out.push_str(host);
             if let Some(port) = self.port {
                 out.push(':');
-                push_decimal(&mut out, port);
+                let _ = write!(out, "{port}");
             }
         }
         if let Some(opaque) = &self.opaque {
@@ -88,21 +89,6 @@ impl Record {
             + self.query.as_ref().map_or(0, String::len)
             + self.fragment.as_ref().map_or(0, String::len)
     }
-}
-
-fn push_decimal(out: &mut String, n: u16) {
-    let mut digits = [0u8; 5];
-    let mut k = digits.len();
-    let mut n = n;
-    loop {
-        k -= 1;
-        digits[k] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend(digits[k..].iter().map(|&d| char::from(d)));
 }
 
 /// Appends `c` percent-encoded as UTF-8.
