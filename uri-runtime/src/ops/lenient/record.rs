@@ -10,11 +10,12 @@ use uri_core::pct::{EncodeSet, encode_byte};
 use super::clean::Cleaned;
 use super::host::is_triplet;
 use super::repair::{Notes, RepairKind};
+use crate::value::uri::Uri;
 
 /// The parts of a URL. A host of `None` is no authority; `Some("")` is an
 /// empty one (`file:///x`). A URL such as `mailto:a@b`, with neither host
 /// nor leading `/`, has an opaque path instead of segments.
-#[derive(Clone, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Record {
     /// Lowercase.
     pub(super) scheme: String,
@@ -31,6 +32,36 @@ pub(super) struct Record {
 }
 
 impl Record {
+    /// The record of a strict URI that the Standard's parser writes back
+    /// as it is (what `as_written` says is so): its parts, split where the
+    /// parser would split them.
+    pub(super) fn of_strict(uri: &Uri<'_>) -> Record {
+        let (username, password) = match uri.userinfo() {
+            Some(userinfo) => userinfo.split_once(':').unwrap_or((userinfo, "")),
+            None => ("", ""),
+        };
+        let path = uri.path();
+        let (segments, opaque) = if uri.host().is_none() && !path.starts_with('/') {
+            (Vec::new(), Some(String::from(path)))
+        } else {
+            let segments = path
+                .get(1..)
+                .map_or_else(Vec::new, |rest| rest.split('/').map(String::from).collect());
+            (segments, None)
+        };
+        Record {
+            scheme: String::from(uri.scheme()),
+            username: String::from(username),
+            password: String::from(password),
+            host: uri.host().map(String::from),
+            port: uri.port_u16().ok().flatten(),
+            segments,
+            opaque,
+            query: uri.query().map(String::from),
+            fragment: uri.fragment().map(String::from),
+        }
+    }
+
     /// The URL Standard's serializer. Where a path of two or more segments
     /// starts with an empty one and there is no host, `/.` keeps `//` from
     /// reading as an authority, as the Standard writes it.
