@@ -75,6 +75,12 @@ fn outcome(case: &serde_json::Value) -> (Outcome, String) {
         ),
         (Some(value), true) => (Outcome::BrowserRefuses, format!("ours: {value}")),
         (Some(value), false) => {
+            // Handed to `url` (and so to reqwest), the value is read back
+            // with the same host, or refused: never another server.
+            if let Ok(url) = url::Url::try_from(&value) {
+                let host = |h: Option<&str>| h.filter(|h| !h.is_empty()).map(str::to_owned);
+                assert_eq!(host(url.host_str()), host(value.host()), "{value} handed to url");
+            }
             let href = browser::strict_href(text(case, "href").unwrap_or_default());
             let theirs = Uri::parse(&href).map(|u| normalized(&u.to_owned()));
             let mine = normalized(&value);
