@@ -79,7 +79,11 @@ fn outcome(case: &serde_json::Value) -> (Outcome, String) {
             // with the same host, or refused: never another server.
             if let Ok(url) = url::Url::try_from(&value) {
                 let host = |h: Option<&str>| h.filter(|h| !h.is_empty()).map(str::to_owned);
-                assert_eq!(host(url.host_str()), host(value.host()), "{value} handed to url");
+                assert_eq!(
+                    host(url.host_str()),
+                    host(value.host()),
+                    "{value} handed to url"
+                );
             }
             let href = browser::strict_href(text(case, "href").unwrap_or_default());
             let theirs = Uri::parse(&href).map(|u| normalized(&u.to_owned()));
