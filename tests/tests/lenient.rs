@@ -7,7 +7,7 @@
 mod browser;
 
 use proptest::prelude::*;
-use uri::{ParseErrorKind, RepairKind, SchemeRules, Uri, UriBuf, UriRef, UriRefBuf};
+use uri::{Component, ParseErrorKind, RepairKind, SchemeRules, Uri, UriBuf, UriRef, UriRefBuf};
 
 /// The value of every `name="…"` attribute, in order, with `&amp;`
 /// unescaped: enough HTML for these fixtures.
@@ -107,6 +107,16 @@ fn what_has_no_obvious_reading_is_an_error_at_its_byte() {
         let err = UriBuf::parse_lenient(text).unwrap_err();
         assert_eq!((err.index(), err.kind()), (at, kind), "{text:?}: {err}");
     }
+    // In a reference read without its base, a host IDNA refuses is
+    // refused at its byte of the text, after a tab removed before it.
+    let err = UriRefBuf::parse_lenient("//a\té|").unwrap_err();
+    assert_eq!(
+        (err.index(), err.kind()),
+        (6, ParseErrorKind::InvalidChar(Component::Host))
+    );
+    // An IP literal no browser reads, at the `v` where reading stops.
+    let err = UriBuf::parse_lenient("https://u@[v7.a]/").unwrap_err();
+    assert_eq!((err.index(), err.kind()), (11, ParseErrorKind::InvalidIpv6));
     // Not a URI at all, for the URI entry: no scheme.
     let err = UriBuf::parse_lenient(" /relative").unwrap_err();
     assert_eq!(err.kind(), ParseErrorKind::MissingScheme);
@@ -355,6 +365,36 @@ fn the_common_path_agrees_with_the_machine_on_the_corpus() {
     assert!(checked >= 10_000, "{checked}");
 }
 
+/// The edges of the common path, each one a condition it tests: empty
+/// credentials dropped, `file://localhost`, an IP literal browsers
+/// refuse, `xn--` labels that decode or do not, a `'` in a special query.
+#[test]
+fn the_common_path_agrees_with_the_machine_at_its_edges() {
+    for text in [
+        "sc://@x",
+        "http://@h/",
+        "http://u:@h/",
+        "http://:@h/",
+        "ssh://anonymous:@h:22/",
+        "file://localhost/x",
+        "FILE://LocalHost/x",
+        "https://[v7.a]/",
+        "ldap://u@[v7.a]:1/",
+        "https://xn--bcher-kva.example/",
+        "https://XN--BCHER-KVA.example/",
+        "https://xn--a.example/",
+        "http://h/?it's",
+        "http://h:80?a'b#c'd",
+        "HTTP://[0:0::1]:0080",
+    ] {
+        agrees_with_the_machine(text).unwrap();
+        assert!(
+            UriBuf::parse_lenient(text).is_ok() || text.contains("[v7") || text.contains("xn--a."),
+            "{text}"
+        );
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(20_000))]
 
@@ -364,7 +404,8 @@ proptest! {
         prop::sample::select(vec![
             "http://", "https://", "file://", "ws://", "sc://", "sc:", "mailto:", "HTTP://", "a", "B", "0", "1",
             "255", ".", "-", "xn--", "0x", ":", ":80", ":443", ":0", ":08", ":65536", "/", "%2e", "%2E", "..",
-            "?", "'", "#", "@", "localhost", "[::1]", "%41", "~", "!", "=", ";",
+            "?", "'", "#", "@", "localhost", "LocalHost", "[::1]", "[0:0::A]", "[v7.a]", "%41", "~", "!", "=", ";",
+            "u:@", ":@", "u:p:q@", "xn--bcher-kva", "XN--a", "ex", "Xn--", "file:///",
         ]),
         1..10,
     )) {

@@ -1,22 +1,30 @@
 //! A strict URI's browser reading without the state machine: most URIs in
 //! the wild are strict text that a browser reads as written, or with
 //! changes that need no machine (a scheme or host in lowercase, a default
-//! port dropped, an IPv6 address in its shortest form, a `'` escaped in a
-//! special query, an empty special path written `/`). Anything else is
-//! left to the machine.
+//! port dropped, an IPv6 address in its shortest form, an empty password
+//! dropped, a `'` escaped in a special query, an empty special path
+//! written `/`, an `xn--` host checked). Anything else is left to the
+//! machine; an IP literal no browser reads (`[v7.x]`) is refused here with
+//! the machine's error.
 //!
 //! Each condition below stands for a change the Standard's parser would
 //! make; the result and its repairs equal the machine's, which the
-//! agreement tests check on the corpus and on generated URIs.
+//! agreement tests check on the corpus and on generated URIs. The checks
+//! come first, each one pass over bytes, and text is written only when
+//! something changes.
 
 use alloc::string::String;
 
 use core::fmt::Write;
 
+use uri_core::__private::AuthorityBounds;
 use uri_core::scheme::{SchemeFacts, scheme_facts};
+use uri_core::{Components, HostKind, ParseError, ParseErrorKind};
 
 use super::host::{ends_in_a_number, ipv6_text};
 use super::repair::{Notes, RepairKind};
+use crate::bytes::raw;
+use crate::value::buf::UriBuf;
 use crate::value::host::Host;
 use crate::value::uri::Uri;
 use crate::write::dot_segment::reads_as_dot_segment;
@@ -25,197 +33,371 @@ use crate::write::dot_segment::reads_as_dot_segment;
 pub(super) enum Form {
     /// The text itself.
     AsWritten,
-    /// This text instead.
-    Rewritten(String),
+    /// This value instead.
+    Rewritten(UriBuf),
+    /// Refused, with the machine's error.
+    Refused(ParseError),
     /// Left to the machine.
     Machine,
 }
 
-/// The browser form of `uri`, noting its repairs (a `'` escaped in a
-/// special query, an IPv6 address rewritten) in `notes`. The checks come
-/// first, and text is written only when something changes.
+/// The browser form of `uri`, noting its repairs in `notes`.
 pub(super) fn browser_form(uri: &Uri<'_>, notes: &mut Notes) -> Form {
-    let scheme = uri.scheme();
-    let facts = scheme_facts(scheme).filter(|facts| facts.whatwg_special);
+    let pieces = Pieces::of(uri);
+    let facts = scheme_facts(pieces.scheme).filter(|facts| facts.whatwg_special);
     let special = facts.is_some();
-    if !path_as_written(uri.path()) {
+    if !path_as_written(pieces.path) {
         return Form::Machine;
     }
-    let Some(plan) = authority_plan(uri, facts) else {
-        return Form::Machine;
+    let plan = match authority_plan(&pieces, facts, notes) {
+        Ok(Some(plan)) => plan,
+        Ok(None) => return Form::Machine,
+        Err(err) => return Form::Refused(err),
     };
     let quote_in_query = special
-        && uri
-            .query()
-            .is_some_and(|query| query.as_bytes().contains(&b'\''));
-    let changed = plan.changed || quote_in_query || scheme.bytes().any(|b| b.is_ascii_uppercase());
-    if let Some((at, len)) = plan.address_note {
-        notes.note(at..at + len, RepairKind::AddressRewritten);
+        && pieces
+            .query
+            .is_some_and(|query| raw::position(query.as_bytes(), b'\'').is_some());
+    if plan.moved || quote_in_query {
+        return Form::Rewritten(rewritten(&pieces, &plan, quote_in_query, notes));
     }
-    if !changed {
+    let recase_scheme = pieces.scheme.bytes().any(|b| b.is_ascii_uppercase());
+    if !(recase_scheme || plan.recase_host) {
         return Form::AsWritten;
     }
-    Form::Rewritten(rewritten(uri, &plan, quote_in_query, notes))
+    // Only letters change case: every part stands where it stood.
+    let mut text = String::from(pieces.text);
+    if let Some(scheme) = text.get_mut(..pieces.scheme.len()) {
+        scheme.make_ascii_lowercase();
+    }
+    if plan.recase_host
+        && let Some(host) = pieces.parts.host()
+        && let Some(host) = text.get_mut(host)
+    {
+        host.make_ascii_lowercase();
+    }
+    Form::Rewritten(UriBuf::from_written(text, pieces.parts))
 }
 
-/// What the authority needs: whether it changes, and how.
-struct Plan {
-    changed: bool,
+/// A URI's parts, each sliced from its text once.
+struct Pieces<'a> {
+    text: &'a str,
+    parts: Components,
+    scheme: &'a str,
+    userinfo: Option<&'a str>,
+    host: Option<&'a str>,
+    port: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+impl<'a> Pieces<'a> {
+    fn of(uri: &Uri<'a>) -> Self {
+        Pieces {
+            text: uri.as_str(),
+            parts: uri.0.parts,
+            scheme: uri.scheme(),
+            userinfo: uri.userinfo(),
+            host: uri.host(),
+            port: uri.port(),
+            path: uri.path(),
+            query: uri.query(),
+            fragment: uri.fragment(),
+        }
+    }
+}
+
+/// What the authority needs.
+struct Plan<'a> {
+    /// A part is dropped, rewritten or added, so the text moves.
+    moved: bool,
+    /// The host's letters go to lowercase, and nothing else changes.
+    recase_host: bool,
+    /// The userinfo as the Standard writes it (`None`: none).
+    userinfo: Option<&'a str>,
     /// The host in its written form, when it differs from the text's.
     host: Option<String>,
     /// The port as the Standard writes it (`None`: none).
     port: Option<u16>,
-    /// Where an IPv6 address that was rewritten stands, and its length.
-    address_note: Option<(usize, usize)>,
     /// A special URL's empty path, written `/`.
     root_path: bool,
 }
 
-/// Checks the authority; `None` when the machine must read it.
-fn authority_plan(uri: &Uri<'_>, facts: Option<&SchemeFacts>) -> Option<Plan> {
+/// Checks the authority, noting its repairs; `Ok(None)` when the machine
+/// must read it.
+fn authority_plan<'a>(
+    uri: &Pieces<'a>,
+    facts: Option<&SchemeFacts>,
+    notes: &mut Notes,
+) -> Result<Option<Plan<'a>>, ParseError> {
     let special = facts.is_some();
     let mut plan = Plan {
-        changed: false,
+        moved: false,
+        recase_host: false,
+        userinfo: None,
         host: None,
         port: None,
-        address_note: None,
         root_path: false,
     };
-    let Some(host) = uri.host() else {
+    let (Some(host), Some(host_range)) = (uri.host, uri.parts.host()) else {
         // A special URL always gets an authority.
-        return (!special).then_some(plan);
+        return Ok((!special).then_some(plan));
     };
-    let is_file = uri.scheme().eq_ignore_ascii_case("file");
+    let is_file = facts.is_some_and(|facts| facts.name == "file");
     // A port or userinfo around an empty host is refused (`sc://:80`,
     // `sc://a@`); a `file` URL has neither (`C:` there is a drive).
-    let has_more = uri.port().is_some() || uri.userinfo().is_some();
+    let has_more = uri.port.is_some() || uri.userinfo.is_some();
     if (host.is_empty() || is_file) && has_more {
-        return None;
+        return Ok(None);
     }
-    if uri
-        .userinfo()
-        .is_some_and(|userinfo| !userinfo_as_written(userinfo))
-    {
-        return None;
+    let host_at = host_range.start;
+    if let Some(userinfo) = uri.userinfo {
+        let Some(written) = userinfo_form(userinfo) else {
+            return Ok(None);
+        };
+        let authority = uri.scheme.len() + "://".len();
+        let at_sign = host_at - 1;
+        if written.is_empty() {
+            notes.note(authority..at_sign + 1, RepairKind::EmptyCredentials);
+        } else if written != userinfo {
+            notes.note(at_sign - 1..at_sign, RepairKind::EmptyCredentials);
+        }
+        // An empty userinfo loses its `@`.
+        plan.moved |= written.is_empty() || written != userinfo;
+        plan.userinfo = (!written.is_empty()).then_some(written);
     }
-    match uri.host_parsed()? {
-        Host::Ipv6(address) => {
+    match uri.parts.host_kind() {
+        Some(HostKind::Ipv6) => {
+            // A zone (`%25eth0`) is left to the machine, which refuses it.
+            let Some(Host::Ipv6(address)) = Host::classify(host, HostKind::Ipv6) else {
+                return Ok(None);
+            };
             let written = ipv6_text(&address.segments());
             if !written.eq_ignore_ascii_case(host) {
-                plan.address_note = Some((host_offset(uri), host.len()));
+                notes.note(host_at..host_at + host.len(), RepairKind::AddressRewritten);
             }
             if written != host {
-                plan.changed = true;
+                plan.moved = true;
                 plan.host = Some(written);
             }
         }
-        Host::Ipv6Zoned(..) | Host::IpvFuture(_) => return None,
+        Some(HostKind::IpvFuture) => {
+            // Browsers read only IPv6 in brackets; the `v` is where
+            // reading an address stops.
+            return Err(ParseError::new(
+                uri.text,
+                host_at + 1,
+                ParseErrorKind::InvalidIpv6,
+            ));
+        }
         // `file:///x` has an empty host.
-        Host::RegName(name) if special && !(is_file && name.is_empty()) => {
-            if !domain_as_written(name) || (is_file && name.eq_ignore_ascii_case("localhost")) {
-                return None;
+        Some(HostKind::RegName) if special && !(is_file && host.is_empty()) => {
+            match special_name(host) {
+                Name::AsWritten => {}
+                Name::Recased => plan.recase_host = true,
+                Name::Machine => return Ok(None),
             }
-            if name.bytes().any(|b| b.is_ascii_uppercase()) {
-                plan.changed = true;
-                plan.host = Some(name.to_ascii_lowercase());
+            if is_file && host.eq_ignore_ascii_case("localhost") {
+                plan.moved = true;
+                plan.host = Some(String::new());
             }
         }
-        Host::Ipv4(_) | Host::RegName(_) => {}
+        Some(HostKind::RegName | HostKind::Ipv4) => {}
+        None => return Ok(None),
     }
-    if let Some(port) = uri.port() {
-        let n = port_number(port)?;
+    if let Some(port) = uri.port {
+        let Some(n) = port_number(port) else {
+            return Ok(None);
+        };
         let default = facts.and_then(|f| f.default_port);
         plan.port = (Some(n) != default && !port.is_empty()).then_some(n);
-        plan.changed |= plan.port.is_none() || port.len() > 1 && port.starts_with('0');
+        plan.moved |= plan.port.is_none() || port.len() > 1 && port.starts_with('0');
     }
-    if special && uri.path().is_empty() {
-        plan.changed = true;
+    if special && uri.path.is_empty() {
+        plan.moved = true;
         plan.root_path = true;
     }
-    Some(plan)
+    Ok(Some(plan))
 }
 
-/// The URI with the plan's changes and a special query's `'` escaped.
-fn rewritten(uri: &Uri<'_>, plan: &Plan, quote_in_query: bool, notes: &mut Notes) -> String {
-    let text = uri.as_str();
+/// The URI with the plan's changes and a special query's `'` escaped,
+/// its boundaries recorded as it is written: each piece is a part of a
+/// strict URI, or what stands for one (a shorter IPv6 form, a lowercase
+/// name, `%27`), so the text is strict and has them where they are
+/// written. Debug builds parse it again to check.
+fn rewritten(uri: &Pieces<'_>, plan: &Plan<'_>, quote_in_query: bool, notes: &mut Notes) -> UriBuf {
+    let text = uri.text;
     let mut out = String::with_capacity(text.len() + 8);
-    out.push_str(uri.scheme());
+    out.push_str(uri.scheme);
     out.make_ascii_lowercase();
+    let scheme_end = out.len();
     out.push(':');
-    if let Some(host) = uri.host() {
-        out.push_str("//");
-        if let Some(userinfo) = uri.userinfo() {
-            out.push_str(userinfo);
-            out.push('@');
+    let authority = match (uri.host, uri.parts.host_kind()) {
+        (Some(host), Some(host_kind)) => {
+            out.push_str("//");
+            let start = out.len();
+            let userinfo_end = plan.userinfo.map(|userinfo| {
+                out.push_str(userinfo);
+                out.push('@');
+                out.len() - 1
+            });
+            let host_start = out.len();
+            out.push_str(plan.host.as_deref().unwrap_or(host));
+            if plan.recase_host {
+                out[host_start..].make_ascii_lowercase();
+            }
+            let host_end = out.len();
+            let port_mark = plan.port.map(|port| {
+                out.push(':');
+                let _ = write!(out, "{port}");
+                host_end
+            });
+            Some(AuthorityBounds {
+                start,
+                userinfo_end,
+                host_start,
+                host_end,
+                port_mark,
+                host_kind,
+            })
         }
-        out.push_str(plan.host.as_deref().unwrap_or(host));
-        if let Some(port) = plan.port {
-            out.push(':');
-            let _ = write!(out, "{port}");
-        }
-        if plan.root_path {
-            out.push('/');
-        }
+        _ => None,
+    };
+    let path_start = out.len();
+    if plan.root_path {
+        out.push('/');
     }
-    out.push_str(uri.path());
-    if let Some(query) = uri.query() {
+    out.push_str(uri.path);
+    let query_mark = uri.query.map(|query| {
+        let mark = out.len();
         out.push('?');
         if quote_in_query {
-            let at = text.len() - uri.fragment().map_or(0, |f| f.len() + 1) - query.len();
-            for (k, c) in query.char_indices() {
-                if c == '\'' {
+            let mut at = text.len() - uri.fragment.map_or(0, |f| f.len() + 1) - query.len();
+            for (k, piece) in query.split('\'').enumerate() {
+                if k > 0 {
                     out.push_str("%27");
-                    notes.note(at + k..at + k + 1, RepairKind::Encoded);
-                } else {
-                    out.push(c);
+                    notes.note(at..at + 1, RepairKind::Encoded);
+                    at += 1;
                 }
+                out.push_str(piece);
+                at += piece.len();
             }
         } else {
             out.push_str(query);
         }
-    }
-    if let Some(fragment) = uri.fragment() {
+        mark
+    });
+    let fragment_mark = uri.fragment.map(|fragment| {
         out.push('#');
         out.push_str(fragment);
+        out.len() - fragment.len() - 1
+    });
+    let parts = Components::from_bounds(
+        out.len(),
+        Some(scheme_end),
+        authority,
+        path_start,
+        query_mark,
+        fragment_mark,
+    );
+    debug_assert!(
+        UriBuf::parse(out.as_str()).is_ok_and(|parsed| parsed.as_uri().0.parts == parts),
+        "{out}"
+    );
+    UriBuf::from_written(out, parts)
+}
+
+/// The userinfo as the Standard writes it back: as it is, without an
+/// empty password's `:`, or empty (none at all) when both parts are.
+/// `None` when the machine must read it: a `;` or `=` (escaped there) or
+/// a second `:`.
+fn userinfo_form(userinfo: &str) -> Option<&str> {
+    if userinfo.bytes().any(|b| b == b';' || b == b'=') {
+        return None;
     }
-    out
-}
-
-/// Where the host starts in the URI's text.
-fn host_offset(uri: &Uri<'_>) -> usize {
-    let scheme = uri.scheme().len() + "://".len();
-    scheme + uri.userinfo().map_or(0, |u| u.len() + 1)
-}
-
-/// A userinfo the Standard writes back as it is: a name or a password, no
-/// `;` or `=` (escaped there), no second `:`, no empty password after `:`.
-fn userinfo_as_written(userinfo: &str) -> bool {
-    let plain = !userinfo.contains([';', '=']);
     match userinfo.split_once(':') {
-        None => plain && !userinfo.is_empty(),
-        Some((_, password)) => plain && !password.is_empty() && !password.contains(':'),
+        Some((_, password)) if password.contains(':') => None,
+        Some((name, "")) => Some(name),
+        _ => Some(userinfo),
     }
 }
 
-/// A special host that maps to itself but for case: ASCII letters,
-/// digits, `-` and `.`, no `xn--` label (which IDNA checks), not ending in
-/// a number (which is read as an IPv4 address), not empty. One pass.
-fn domain_as_written(host: &str) -> bool {
-    let bytes = host.as_bytes();
-    let mut label_start = 0;
-    for (k, &b) in bytes.iter().enumerate() {
-        if b == b'.' {
-            label_start = k + 1;
-        } else if !(b.is_ascii_alphanumeric() || b == b'-')
-            || k == label_start
-                && bytes
-                    .get(k..k + 4)
-                    .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
-        {
-            return false;
-        }
+/// What a browser makes of a special host name.
+enum Name {
+    AsWritten,
+    /// The same name in lowercase.
+    Recased,
+    /// Left to the machine: a character IDNA maps or refuses, an `xn--`
+    /// label that does not decode, a name that ends in a number (an IPv4
+    /// form), an empty name.
+    Machine,
+}
+
+/// What a byte of a special name says about it, one bit each: it is not
+/// an ASCII letter, digit, `-` or `.` (which map to themselves but for
+/// case); it is an uppercase letter; it is a `-`.
+const NAME_BYTE: [u8; 256] = {
+    let mut flags = [OTHER; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        flags[b] = match c {
+            b'a'..=b'z' | b'0'..=b'9' | b'.' => 0,
+            b'A'..=b'Z' => UPPER,
+            b'-' => DASH,
+            _ => OTHER,
+        };
+        b += 1;
     }
-    !ends_in_a_number(host) && !host.is_empty()
+    flags
+};
+const OTHER: u8 = 1;
+const UPPER: u8 = 2;
+const DASH: u8 = 4;
+
+/// Reads a special host name: ASCII letters, digits, `-` and `.` map to
+/// themselves but for case; an `xn--` label is checked by IDNA (with the
+/// feature; without it, IDNA is not applied and the label stands as
+/// written).
+fn special_name(name: &str) -> Name {
+    let bytes = name.as_bytes();
+    // One pass, a table lookup a byte and no branch (names are short).
+    let flags = bytes
+        .iter()
+        .fold(0, |flags, &b| flags | NAME_BYTE[usize::from(b)]);
+    if flags & OTHER != 0 || name.is_empty() || ends_in_a_number(name) {
+        return Name::Machine;
+    }
+    // Every `xn--` label has a `-`, which few names have.
+    let punycode = flags & DASH != 0
+        && bytes.split(|&b| b == b'.').any(|label| {
+            label
+                .get(..4)
+                .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+        });
+    if punycode && !idna_keeps(name) {
+        return Name::Machine;
+    }
+    if flags & UPPER != 0 {
+        Name::Recased
+    } else {
+        Name::AsWritten
+    }
+}
+
+/// Whether IDNA's mapping of an ASCII name with an `xn--` label is the
+/// name in lowercase (its labels decode and validate).
+#[cfg(feature = "idna")]
+fn idna_keeps(name: &str) -> bool {
+    uri_idna::domain_to_ascii_as_browsers(name)
+        .is_ok_and(|ascii| ascii.len() == name.len() && ascii.eq_ignore_ascii_case(name))
+}
+
+/// Without IDNA an ASCII name is only lowercased, as the machine does.
+#[cfg(not(feature = "idna"))]
+fn idna_keeps(_name: &str) -> bool {
+    true
 }
 
 /// The port's number, or `None` when it is above 65535 (refused by the
@@ -228,7 +410,13 @@ fn port_number(port: &str) -> Option<u16> {
     digits.parse().ok()
 }
 
-/// No segment that the parser reads as `.` or `..` (`%2e` included).
+/// No segment that the parser reads as `.` or `..`: none written so (one
+/// vector scan), and, where the path has an escape, none spelled with
+/// `%2e`.
 fn path_as_written(path: &str) -> bool {
-    !path.split('/').any(reads_as_dot_segment)
+    let bytes = path.as_bytes();
+    if raw::has_dot_segments(bytes) {
+        return false;
+    }
+    raw::position(bytes, b'%').is_none() || !path.split('/').any(reads_as_dot_segment)
 }

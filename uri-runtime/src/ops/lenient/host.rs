@@ -226,17 +226,29 @@ fn domain_to_ascii(
 /// The URL Standard's "ends in a number": the last label (a final empty
 /// one left out) is decimal digits or `0x` and hex digits.
 pub(super) fn ends_in_a_number(domain: &str) -> bool {
-    let trimmed = domain
-        .strip_suffix('.')
-        .filter(|rest| !rest.is_empty())
-        .unwrap_or(domain);
-    let last = trimmed.rsplit('.').next().unwrap_or_default();
-    if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
+    let bytes = domain.as_bytes();
+    let trimmed = match bytes.split_last() {
+        Some((b'.', rest)) if !rest.is_empty() => rest,
+        _ => bytes,
+    };
+    // Most names end in a letter that no number form has.
+    if !trimmed
+        .last()
+        .is_some_and(|&b| b.is_ascii_hexdigit() || b == b'x' || b == b'X')
+    {
+        return false;
+    }
+    let last = trimmed
+        .iter()
+        .rposition(|&b| b == b'.')
+        .map_or(trimmed, |k| &trimmed[k + 1..]);
+    if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {
         return true;
     }
-    last.strip_prefix("0x")
-        .or_else(|| last.strip_prefix("0X"))
-        .is_some_and(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
+    match last {
+        [b'0', b'x' | b'X', hex @ ..] => hex.iter().all(u8::is_ascii_hexdigit),
+        _ => false,
+    }
 }
 
 /// The URL Standard's IPv6 parser: eight 16-bit pieces, `::` for a run of

@@ -64,7 +64,8 @@ impl UriRefBuf {
     /// international host without the `idna` feature or with no ASCII
     /// form, a `\` in a relative reference.
     pub fn parse_lenient(text: &str) -> Result<Repaired<UriRefBuf>, ParseError> {
-        if let Some(Repaired { value, repairs }) = strict_text(text) {
+        if let Some(repaired) = strict_text(text) {
+            let Repaired { value, repairs } = repaired?;
             return Ok(Repaired {
                 value: value.into(),
                 repairs,
@@ -121,7 +122,7 @@ impl UriBuf {
     /// [`MissingScheme`](crate::ParseErrorKind::MissingScheme).
     pub fn parse_lenient(text: &str) -> Result<Repaired<UriBuf>, ParseError> {
         if let Some(repaired) = strict_text(text) {
-            return Ok(repaired);
+            return repaired;
         }
         if !scheme_ahead(text) {
             // What the machine says of a text without a scheme, sooner.
@@ -164,7 +165,7 @@ impl Uri<'_> {
         // A base a browser reads as written (or with the common path's
         // edits) is read from its parts; another through the machine.
         let base = if let Some(repaired) = strict_form(self) {
-            Record::of_strict(&repaired.value.as_uri())
+            Record::of_strict(&repaired?.value.as_uri())
         } else {
             let text = self.as_str();
             let mut base_notes = Notes::default();
@@ -179,22 +180,23 @@ impl Uri<'_> {
 
 /// The browser reading of text that is a strict URI, where it needs no
 /// machine (see [`as_written`]).
-fn strict_text(text: &str) -> Option<Repaired<UriBuf>> {
+fn strict_text(text: &str) -> Option<Result<Repaired<UriBuf>, ParseError>> {
     strict_form(&Uri::parse(text).ok()?)
 }
 
 /// [`strict_text`] for a URI already parsed.
-fn strict_form(uri: &Uri<'_>) -> Option<Repaired<UriBuf>> {
+fn strict_form(uri: &Uri<'_>) -> Option<Result<Repaired<UriBuf>, ParseError>> {
     let mut notes = Notes::default();
     let value = match as_written::browser_form(uri, &mut notes) {
         Form::AsWritten => uri.to_owned(),
-        Form::Rewritten(text) => UriBuf::parse(text).ok()?,
+        Form::Rewritten(value) => value,
+        Form::Refused(err) => return Some(Err(err)),
         Form::Machine => return None,
     };
-    Some(Repaired {
+    Some(Ok(Repaired {
         value,
         repairs: notes.into_sorted(),
-    })
+    }))
 }
 
 /// Whether the text, once cleaned, would start with a scheme and its
@@ -258,7 +260,8 @@ mod tests {
             for _ in 0..=next() % 8 {
                 text.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
             }
-            let Some(repaired) = Uri::parse(&text).ok().and_then(|uri| strict_form(&uri)) else {
+            let Some(Ok(repaired)) = Uri::parse(&text).ok().and_then(|uri| strict_form(&uri))
+            else {
                 continue;
             };
             let value = repaired.value.as_uri();

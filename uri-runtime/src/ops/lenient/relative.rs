@@ -105,7 +105,13 @@ fn authority_into(
     if host.is_ascii() {
         out.push_ascii(&host, input, host_from);
     } else {
-        out.push_mapped(&ascii_host(text, &host, at)?, at);
+        // The host's bytes lost the tabs and newlines the text had, so a
+        // position in it is counted in code points back into the text.
+        let ascii = ascii_host(&host).map_err(|byte| {
+            let k = host.get(..byte).map_or(0, |before| before.chars().count());
+            host_error(text, input.span(host_from + k, host_from + k).start)
+        })?;
+        out.push_mapped(&ascii, at);
         notes.note(
             input.span(host_from, host_from + host_len),
             RepairKind::HostMapped,
@@ -117,20 +123,19 @@ fn authority_into(
     Ok(())
 }
 
-/// An international host name's ASCII form; `host` starts at byte `at`
-/// of `text`.
+/// An international host name's ASCII form, or the byte of `host` where
+/// mapping failed.
 #[cfg(feature = "idna")]
-fn ascii_host(text: &str, host: &str, at: usize) -> Result<String, ParseError> {
+fn ascii_host(host: &str) -> Result<String, usize> {
     uri_idna::host_to_ascii(host)
         .map(alloc::borrow::Cow::into_owned)
-        .map_err(|err| host_error(text, at + err.index()))
+        .map_err(|err| err.index())
 }
 
 /// Without IDNA an international host has no ASCII form here.
 #[cfg(not(feature = "idna"))]
-fn ascii_host(text: &str, host: &str, at: usize) -> Result<String, ParseError> {
-    let first = host.find(|c: char| !c.is_ascii()).unwrap_or(0);
-    Err(host_error(text, at + first))
+fn ascii_host(host: &str) -> Result<String, usize> {
+    Err(host.find(|c: char| !c.is_ascii()).unwrap_or(0))
 }
 
 /// A host the lenient parse cannot map, reported as the strict parser
