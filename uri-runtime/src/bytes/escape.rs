@@ -6,8 +6,8 @@
 //! set's table, and [`masked::push_escaped`] takes a function answering
 //! for thirty-two bytes at once as a bit mask, which vector code computes
 //! in a few instructions, and one writing sixteen bytes that are all
-//! escaped (see `raw/x86.rs`; CPUs with AVX-512 run `raw/encode512.rs`
-//! instead). [`push_each`] goes a byte at
+//! escaped (see `raw/x86_64/ssse3.rs`; CPUs with AVX-512 run
+//! `raw/x86_64/avx512/encode.rs` instead). [`push_each`] goes a byte at
 //! a time, for short input, where setting up a block costs more than the
 //! bytes, and for the modes that keep escapes or write a space as `+`.
 
@@ -104,7 +104,7 @@ pub(crate) fn push_each(bytes: &[u8], set: &EncodeSet, also: Also, mut emit: imp
 }
 
 /// The loop for vector classifiers, built only where one exists (the
-/// SSSE3 one in `raw/x86.rs`).
+/// SSSE3 one in `raw/x86_64/ssse3.rs`).
 #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
 pub(crate) mod masked {
     use uri_core::pct::EncodeSet;

@@ -4,9 +4,9 @@
 //!
 //! This layer knows bytes and [`EncodeSet`](uri_core::pct::EncodeSet)s,
 //! not URIs: it uses only `uri-core`, and everything above it reaches the
-//! loops through [`raw`], which picks the fastest one this CPU runs. The
-//! one exception proves the rule: `parse` runs `uri-core`'s grammar, not
-//! one of its own, over the vector scan of `raw`.
+//! loops through [`raw`], which picks the fastest one this CPU runs
+//! (`uri-core`'s grammar stamped out over its vector scans among them;
+//! the value types reach it through `value::parse`).
 //!
 //! - `scan`: where the next byte of interest is, many bytes at a time;
 //! - `utf8`: the UTF-8 check behind decoding to text;
@@ -14,14 +14,11 @@
 //!   (where a resolution base's directory ends); safe code on every
 //!   target, so reached directly rather than through `raw`;
 //! - `escape`, `unescape`: the portable encoding and decoding loops;
-//! - `parse`: the parser the value types call (the only module here
-//!   built without `alloc`);
 //! - `raw`: the crate's only `unsafe` code, each piece with a safe twin
 //!   (`--cfg uri_safe`), and the dispatch to vector loops.
 
 #[cfg(feature = "alloc")]
 pub(crate) mod escape;
-pub(crate) mod parse;
 #[cfg(feature = "alloc")]
 pub(crate) mod raw;
 #[cfg(feature = "alloc")]

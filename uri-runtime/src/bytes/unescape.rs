@@ -6,8 +6,8 @@
 //! [`masked::push_decoded`] takes one function giving the marks of
 //! thirty-two bytes as a bit mask and one decoding sixteen escapes in a row
 //! at once, which vector code computes in a few instructions (see
-//! `raw/x86.rs`). CPUs with AVX-512 take a third loop, without branches,
-//! in `raw/decode512.rs`.
+//! `raw/x86_64/ssse3.rs` and `avx2.rs`). CPUs with AVX-512 take a third
+//! loop, without branches, in `raw/x86_64/avx512/decode.rs`.
 //!
 //! Both return the index of the first `%` not followed by two hex digits
 //! as their error; nothing after it is appended. On success they tell
@@ -238,7 +238,7 @@ fn decode_eight(triplets: &[u8; 24], slots: &mut [u8]) -> bool {
 }
 
 /// The loop for vector code, built only where it exists (SSE2 and SSSE3,
-/// or AVX2, in `raw/x86.rs`).
+/// or AVX2, in `raw/x86_64/`).
 #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
 pub(crate) mod masked {
     use alloc::vec::Vec;

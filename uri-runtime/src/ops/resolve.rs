@@ -5,12 +5,12 @@ use core::ops::Range;
 
 use uri_core::{Components, ParseError};
 
-use crate::bytes::parse;
 use crate::bytes::words::directory_end;
 use crate::ops::path_reference::path_reference;
 use crate::value::as_uri::AsUri;
 use crate::value::buf::{IriBuf, UriBuf};
 use crate::value::iri::{Iri, IriRef};
+use crate::value::parse;
 use crate::value::uri::{Parsed, Uri, UriRef};
 use crate::write::compose::{Authority, Composer, Form, keep_path_shape};
 use crate::write::dots::{Joined, last_slash, push_relative, remove_dot_segments_into};

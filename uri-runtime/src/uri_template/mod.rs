@@ -110,8 +110,8 @@ pub use matching::{Ambiguous, Captured, Captures};
 pub use uri_core::template::{TemplateError, TemplateErrorKind};
 pub use vars::{Assoc, Items, NestedValue, PairList, Pairs, Value, Var, Variables};
 
-use crate::bytes::parse as grammar;
 use crate::value::buf::{UriBuf, UriRefBuf};
+use crate::value::parse as grammar;
 
 /// An RFC 6570 URI Template, checked, borrowing its text.
 ///

@@ -3,7 +3,7 @@
 
 use uri_core::{ParseError, ParseOptions};
 
-use crate::bytes::parse;
+use crate::value::parse;
 use crate::value::uri::{Parsed, Uri, UriRef, string_traits, with_iri};
 
 /// An IRI: the `IRI` rule of RFC 3987 section 2.2, a URI in which

@@ -8,9 +8,10 @@
 //! accessors slice the text with them: the host's kind ([`host`]), the
 //! port as a number ([`port`]), path segments and query pairs ([`iter`]).
 //!
-//! This layer uses `uri-core` only, and builds without an allocator; the
-//! owned forms and the decoded views ([`decoded`]) need one, and decode
-//! through percent-coding. The
+//! Every parse goes through [`parse`]: `uri-core`'s grammar over the
+//! fastest scan this CPU runs (`bytes::raw`). This layer builds without an
+//! allocator; the owned forms and the decoded views ([`decoded`]) need
+//! one, and decode through percent-coding. The
 //! operations on these types (normalize, resolve, build, …) live in the
 //! layers above, as `impl` blocks of their own.
 
@@ -30,6 +31,7 @@ pub(crate) mod iri;
 pub(crate) mod iter;
 #[cfg(feature = "alloc")]
 pub(crate) mod owned_methods;
+pub(crate) mod parse;
 pub(crate) mod port;
 #[cfg(feature = "alloc")]
 pub(crate) mod reach;

@@ -2,8 +2,8 @@
 
 use uri_core::{Components, ParseError, ParseOptions};
 
-use crate::bytes::parse;
 use crate::value::host::Host;
+use crate::value::parse;
 use crate::value::port::PortError;
 
 /// A parsed string and its component boundaries: what both public types

@@ -8,27 +8,25 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-#[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
 use uri_core::ParseOptions;
 use uri_core::pct::EncodeSet;
 
-#[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
-use super::Stamp;
-use super::{Decoder, Encoder, kept_prefix, push_escaped, safe};
+use super::dispatch::{kept_prefix, portable_escaped, push_escaped, supported_sets};
+use super::text::safe;
 use crate::bytes::unescape::{self, Replacements};
 use crate::bytes::{escape, scan};
 
-/// Parses `text` with each vector parser this CPU runs ([`Stamp`]) and
-/// with `uri-core`'s `const` parser, as a URI and as a reference, in the
-/// grammars of RFC 3986 and RFC 3987, with and without zone identifiers,
-/// and says where one differs: a verdict, a boundary, a host kind, an
-/// error's index or kind. On a CPU without SSSE3 (or with
-/// `--cfg uri_safe`) there is nothing to compare. The tests drive it with
-/// the corpus and generated strings, the fuzz target `parsers` with the
-/// fuzzer's.
+/// Parses `text` with each vector parser this CPU runs (a row of the
+/// kernel table with a `parse`) and with `uri-core`'s `const` parser, as
+/// a URI and as a reference, in the grammars of RFC 3986 and RFC 3987,
+/// with and without zone identifiers, and says where one differs: a
+/// verdict, a boundary, a host kind, an error's index or kind. On a CPU
+/// without SSSE3 (or with `--cfg uri_safe`) there is nothing to compare.
+/// The tests drive it with the corpus and generated strings, the fuzz
+/// target `parsers` with the fuzzer's.
 pub(crate) fn every_parser_agrees(text: &str) -> Result<(), String> {
-    #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
-    for stamp in Stamp::ALL.into_iter().filter(|stamp| stamp.is_supported()) {
+    for set in supported_sets() {
+        let Some(parse) = set.parse else { continue };
         for require_scheme in [false, true] {
             for grammar in [ParseOptions::RFC3986, ParseOptions::RFC3987] {
                 for options in [grammar, grammar.with_zone_ids()] {
@@ -37,21 +35,19 @@ pub(crate) fn every_parser_agrees(text: &str) -> Result<(), String> {
                     } else {
                         uri_core::parse_uri_reference_with(text, options)
                     };
-                    // SAFETY: the CPU has what the stamp needs, as the
-                    // filter checked.
-                    let fast = unsafe { stamp.parse(text.as_bytes(), require_scheme, options) };
+                    // SAFETY: the kernel comes from a row this CPU runs.
+                    let fast = unsafe { parse(text.as_bytes(), require_scheme, options) };
                     if fast != scalar {
                         return Err(format!(
                             "{text:?} (scheme required: {require_scheme}, {options:?}): \
-                             {stamp:?} parser {fast:?}, const parser {scalar:?}"
+                             {} parser {fast:?}, const parser {scalar:?}",
+                            set.name
                         ));
                     }
                 }
             }
         }
     }
-    #[cfg(not(all(target_arch = "x86_64", feature = "std", not(uri_safe))))]
-    let _ = text;
     Ok(())
 }
 
@@ -59,9 +55,8 @@ pub(crate) fn every_parser_agrees(text: &str) -> Result<(), String> {
 /// where one disagrees with the portable loop: other bytes, another error
 /// index, or `Replacements::Ascii` where an escape decoded to a byte
 /// outside ASCII (and `MaybeNonAscii` where the text and every escape are
-/// ASCII). A loop this CPU lacks falls back to the portable one, so every
-/// variant runs. The unit tests drive it with generated text, the fuzz
-/// target `decoders` with the fuzzer's.
+/// ASCII). Every loop this CPU runs is compared. The unit tests drive it
+/// with generated text, the fuzz target `decoders` with the fuzzer's.
 pub(crate) fn every_decoder_agrees(text: &[u8]) -> Result<(), String> {
     // The bytes the escapes spell, where every `%` starts a well-formed
     // one (as when decoding succeeds).
@@ -72,10 +67,12 @@ pub(crate) fn every_decoder_agrees(text: &[u8]) -> Result<(), String> {
         let mut portable = Vec::new();
         let plus = form.then_some(b'+');
         let expected = unescape::push_decoded(&mut portable, text, plus).map(|_| portable);
-        let loops = Decoder::ALL.iter().map(|&decoder| {
+        let loops = supported_sets().filter_map(|set| {
+            let decode = set.decode?[usize::from(form)];
             let mut out = Vec::new();
-            let result = decoder.push_decoded(&mut out, text, form);
-            (format!("{decoder:?}"), result, out)
+            // SAFETY: the kernel comes from a row this CPU runs.
+            let result = unsafe { decode(&mut out, text) };
+            Some((String::from(set.name), result, out))
         });
         let mut each = Vec::new();
         let each_result = unescape::push_decoded_each(&mut each, text, plus);
@@ -102,9 +99,9 @@ pub(crate) fn every_decoder_agrees(text: &[u8]) -> Result<(), String> {
 /// Encodes `bytes` with every set the tests use through every loop,
 /// appended to text already there in a `String` with no spare room (the
 /// AVX-512 loop reserves as it writes), and says where one differs from
-/// the table loop. A loop this CPU lacks falls back to the portable one,
-/// so every variant runs. The unit tests drive it with generated bytes,
-/// the fuzz target `encoders` with the fuzzer's.
+/// the table loop: the dispatcher, the portable loop and every kernel
+/// this CPU runs. The unit tests drive it with generated bytes, the fuzz
+/// target `encoders` with the fuzzer's.
 pub(crate) fn every_encoder_agrees(bytes: &[u8]) -> Result<(), String> {
     for set in SETS {
         let mut expected = String::from("é");
@@ -113,13 +110,21 @@ pub(crate) fn every_encoder_agrees(bytes: &[u8]) -> Result<(), String> {
         });
         let mut fastest = String::from("é");
         push_escaped(&mut fastest, bytes, set);
-        let loops = Encoder::ALL.iter().map(|&encoder| {
+        let loops = supported_sets().filter_map(|kernels| {
+            let encode = kernels.encode?;
             let mut out = String::from("é");
             out.shrink_to_fit();
-            encoder.push_escaped(&mut out, bytes, set);
-            (format!("{encoder:?}"), out)
+            // SAFETY: the kernel comes from a row this CPU runs.
+            unsafe { encode(&mut out, bytes, set) };
+            Some((String::from(kernels.name), out))
         });
-        for (name, out) in core::iter::once(("the dispatcher".into(), fastest)).chain(loops) {
+        let mut portable = String::from("é");
+        portable_escaped(&mut portable, bytes, set);
+        let ours = [
+            ("the dispatcher".into(), fastest),
+            ("portable".into(), portable),
+        ];
+        for (name, out) in ours.into_iter().chain(loops) {
             if out != expected {
                 return Err(format!("{name}, set keeping {:?}", kept_bytes(set)));
             }
@@ -133,7 +138,7 @@ pub(crate) fn every_encoder_agrees(bytes: &[u8]) -> Result<(), String> {
 }
 
 /// Sets with few and many kept bytes, and none.
-pub(super) const SETS: [&EncodeSet; 5] = [
+pub(in crate::bytes::raw) const SETS: [&EncodeSet; 5] = [
     &uri_core::pct::UNRESERVED,
     &uri_core::pct::PATH,
     &uri_core::pct::QUERY_PARAM,

@@ -159,13 +159,6 @@ fn opaque_host(
     Ok(out)
 }
 
-/// Whether `chars[k]` starts a `%` and two hex digits.
-pub(super) fn is_triplet(chars: &[char], k: usize) -> bool {
-    chars.get(k) == Some(&'%')
-        && chars.get(k + 1).is_some_and(char::is_ascii_hexdigit)
-        && chars.get(k + 2).is_some_and(char::is_ascii_hexdigit)
-}
-
 /// The URL Standard's "domain to ASCII", not strict.
 #[cfg(feature = "idna")]
 fn domain_to_ascii(

@@ -8,7 +8,6 @@ use core::fmt::Write;
 use uri_core::pct::{EncodeSet, encode_byte};
 
 use super::clean::Cleaned;
-use super::host::is_triplet;
 use super::repair::{Notes, RepairKind};
 use crate::value::uri::Uri;
 
@@ -158,4 +157,11 @@ pub(super) fn write_char(
         push_encoded(out, c);
         notes.note(input.span(i, i + 1), RepairKind::Encoded);
     }
+}
+
+/// Whether `chars[k]` starts a `%` and two hex digits.
+fn is_triplet(chars: &[char], k: usize) -> bool {
+    chars.get(k) == Some(&'%')
+        && chars.get(k + 1).is_some_and(char::is_ascii_hexdigit)
+        && chars.get(k + 2).is_some_and(char::is_ascii_hexdigit)
 }

@@ -1,8 +1,11 @@
-//! The x86-64 vector code for SSSE3 and AVX2: the encoder's classifier of
-//! sixteen bytes and its writer of sixteen escapes (around the loop in
-//! `escape::masked`), and the decoder's mark finder and sixteen-escape
-//! decoder (around the loop in `unescape::masked`). Every function here is called
-//! only after the CPU said it has the features it is compiled for.
+//! SSSE3 (every x86-64 CPU since 2006 but the first): the encoder's
+//! classifier of sixteen bytes and its writer of sixteen escapes (around
+//! the loop in `escape::masked`), the parser's scans thirty-two bytes per
+//! step with the same classifier and `uri-core`'s grammar stamped out
+//! over them, the prefix an encode set keeps, and the decoder's mark
+//! finder and sixteen-escape decoder (around the loop in
+//! `unescape::masked`). Every function here is called only after the CPU
+//! said it has SSSE3.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -10,23 +13,45 @@ use core::arch::x86_64::{
     __m128i, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_loadu_si128,
     _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_setr_epi8, _mm_setzero_si128,
     _mm_shuffle_epi8, _mm_slli_epi16, _mm_srli_epi16, _mm_storeu_si128, _mm_sub_epi8,
-    _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
 };
 
 use uri_core::pct::{EncodeSet, UPPER_HEX};
 use uri_core::table::Class;
 
+use super::super::kernels::Kernels;
+use super::super::text::push_ascii;
 use crate::bytes::unescape::{self, Replacements};
 use crate::bytes::{escape, scan};
 
-/// [`super::push_escaped`] with the SSSE3 classifier inlined into the
+/// The kernels SSSE3 runs.
+pub(in crate::bytes::raw) const KERNELS: Kernels = Kernels {
+    name: "SSSE3",
+    supported: || std::is_x86_feature_detected!("ssse3"),
+    encode: Some(push_escaped),
+    decode: Some([push_decoded::<false>, push_decoded::<true>]),
+    parse: Some(grammar::parse),
+    kept_prefix: Some(kept_prefix),
+    ..Kernels::NONE
+};
+
+/// The grammar of `uri-core` over [`span`] and [`encoded_span`].
+mod grammar {
+    uri_core::__grammar!(
+        attrs: [#[target_feature(enable = "ssse3")]],
+        qualifier: [],
+        span: super::span,
+        encoded_span: super::encoded_span,
+    );
+}
+
+/// [`push_escaped`](crate::bytes::raw::push_escaped) with the SSSE3 classifier inlined into the
 /// loop.
 ///
 /// # Safety
 ///
 /// The CPU must support SSSE3.
 #[target_feature(enable = "ssse3")]
-pub(super) unsafe fn push_escaped(out: &mut String, bytes: &[u8], set: &EncodeSet) {
+unsafe fn push_escaped(out: &mut String, bytes: &[u8], set: &EncodeSet) {
     let rows = load(set.nibble_rows());
     escape::masked::push_escaped(
         bytes,
@@ -36,7 +61,7 @@ pub(super) unsafe fn push_escaped(out: &mut String, bytes: &[u8], set: &EncodeSe
             escapes(load(&halves[0]), rows) | escapes(load(&halves[1]), rows) << 16
         },
         |window, chunk, marked| escape_dense(window, chunk, marked, set),
-        |escaped| super::push_ascii(out, escaped),
+        |escaped| push_ascii(out, escaped),
     );
 }
 
@@ -94,13 +119,13 @@ static INTERLEAVE: [[[u8; 16]; 3]; 3] = {
     tables
 };
 
-/// [`super::kept_prefix`] with the SSSE3 classifier.
+/// [`kept_prefix`](crate::bytes::raw::kept_prefix) with the SSSE3 classifier.
 ///
 /// # Safety
 ///
 /// The CPU must support SSSE3.
 #[target_feature(enable = "ssse3")]
-pub(super) unsafe fn kept_prefix(bytes: &[u8], set: &EncodeSet) -> usize {
+unsafe fn kept_prefix(bytes: &[u8], set: &EncodeSet) -> usize {
     let rows = load(set.nibble_rows());
     let (chunks, _) = bytes.as_chunks::<16>();
     for (k, chunk) in chunks.iter().enumerate() {
@@ -133,20 +158,58 @@ fn escapes(chunk: __m128i, rows: __m128i) -> u32 {
     _mm_movemask_epi8(_mm_cmpeq_epi8(kept, _mm_setzero_si128())).cast_unsigned()
 }
 
-/// [`Class::span`] thirty-two bytes per step, for the parser `super`
-/// stamps out over it: the same answer on every input.
+/// [`Class::span`] thirty-two bytes per step, for the parser stamped
+/// out over it: the same answer on every input.
 #[inline]
 #[target_feature(enable = "ssse3")]
-pub(super) fn span(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
-    scan_class::<false>(class, super::span_rows(class), bytes, from, to)
+pub(in crate::bytes::raw) fn span(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
+    scan_class::<false>(class, span_rows(class), bytes, from, to)
 }
 
 /// [`uri_core::parse::encoded_span`] thirty-two bytes per step, for the
-/// parser `super` stamps out over it: the same answer on every input.
+/// parser stamped out over it: the same answer on every input.
 #[inline]
 #[target_feature(enable = "ssse3")]
-pub(super) fn encoded_span(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
-    scan_class::<true>(class, super::span_rows(class), bytes, from, to)
+pub(in crate::bytes::raw) fn encoded_span(
+    class: Class,
+    bytes: &[u8],
+    from: usize,
+    to: usize,
+) -> usize {
+    scan_class::<true>(class, span_rows(class), bytes, from, to)
+}
+
+/// The nibble rows (see [`EncodeSet::nibble_rows`]) of the set that keeps
+/// exactly the bytes of `class`, for the classes the parser scans, found
+/// by the class's one bit; `None` for other classes, which the scalar scan
+/// handles.
+#[inline(always)]
+fn span_rows(class: Class) -> Option<&'static [u8; 16]> {
+    use uri_core::table;
+    const ROWS: [Option<[u8; 16]>; 32] = {
+        let mut rows = [None; 32];
+        let scanned = [
+            table::PATH,
+            table::QUERY_FRAGMENT,
+            table::REG_NAME,
+            table::USERINFO,
+            table::SCHEME,
+        ];
+        let mut k = 0;
+        while k < scanned.len() {
+            let class = scanned[k];
+            assert!(class.bits().is_power_of_two());
+            let set = EncodeSet::keeping(class);
+            rows[class.bits().trailing_zeros() as usize] = Some(*set.nibble_rows());
+            k += 1;
+        }
+        rows
+    };
+    let bits = class.bits();
+    if !bits.is_power_of_two() {
+        return None;
+    }
+    ROWS[bits.trailing_zeros() as usize].as_ref()
 }
 
 /// The end of the run of `class`'s bytes (and, with `TRIPLETS`, of
@@ -261,14 +324,14 @@ fn window_at(bytes: &[u8], i: usize) -> ([u8; 16], usize) {
     (window, start)
 }
 
-/// [`super::push_decoded`] with the vector mark finder and escape
+/// [`push_decoded`](crate::bytes::raw::push_decoded) with the vector mark finder and escape
 /// decoder inlined into the loop, for forms (`+` is a space) when `FORM`.
 ///
 /// # Safety
 ///
 /// The CPU must support SSSE3.
 #[target_feature(enable = "ssse3")]
-pub(super) unsafe fn push_decoded<const FORM: bool>(
+unsafe fn push_decoded<const FORM: bool>(
     out: &mut Vec<u8>,
     bytes: &[u8],
 ) -> Result<Replacements, usize> {
@@ -278,41 +341,6 @@ pub(super) unsafe fn push_decoded<const FORM: bool>(
         |chunk| marks::<FORM>(chunk),
         |triplets| decode_up_to_sixteen(triplets),
     )
-}
-
-/// [`push_decoded`] compiled for AVX2: the marks of thirty-two bytes come
-/// from one comparison instead of two, and the loop's thirty-two-byte
-/// copies are one instruction each (about a tenth fewer instructions).
-///
-/// # Safety
-///
-/// The CPU must support AVX2.
-#[target_feature(enable = "avx2")]
-pub(super) unsafe fn push_decoded_avx2<const FORM: bool>(
-    out: &mut Vec<u8>,
-    bytes: &[u8],
-) -> Result<Replacements, usize> {
-    unescape::masked::push_decoded::<FORM>(
-        out,
-        bytes,
-        |chunk| marks_avx2::<FORM>(chunk),
-        |triplets| decode_up_to_sixteen(triplets),
-    )
-}
-
-/// [`marks`] in one thirty-two-byte comparison.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn marks_avx2<const FORM: bool>(chunk: &[u8; 32]) -> u32 {
-    // SAFETY: `chunk` is thirty-two readable bytes, and an unaligned load
-    // has no alignment requirement.
-    let chunk = unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) };
-    let mut marked = _mm256_cmpeq_epi8(chunk, _mm256_set1_epi8(b'%'.cast_signed()));
-    if FORM {
-        let plus = _mm256_cmpeq_epi8(chunk, _mm256_set1_epi8(b'+'.cast_signed()));
-        marked = _mm256_or_si256(marked, plus);
-    }
-    _mm256_movemask_epi8(marked).cast_unsigned()
 }
 
 /// Bit `k` set when `chunk[k]` is `%`, or `+` for forms.
@@ -356,7 +384,7 @@ const GATHER: [[[u8; 16]; 3]; 3] = {
 /// meaningless).
 #[inline]
 #[target_feature(enable = "ssse3")]
-fn decode_up_to_sixteen(triplets: &[u8; 48]) -> ([u8; 16], usize) {
+pub(super) fn decode_up_to_sixteen(triplets: &[u8; 48]) -> ([u8; 16], usize) {
     let (thirds, _) = triplets.as_chunks::<16>();
     let thirds = [load(&thirds[0]), load(&thirds[1]), load(&thirds[2])];
     let gather = |d: usize| {
@@ -404,32 +432,6 @@ fn hex_values(digits: __m128i) -> (__m128i, __m128i) {
     (value, _mm_or_si128(is_digit, is_letter))
 }
 
-/// The index of the first `needle` in `bytes`, which holds at least
-/// sixteen: sixteen bytes per comparison, with SSE2 (which every x86-64
-/// CPU has, so nothing is asked at run time), the last sixteen read
-/// whole even where they overlap the step before.
-#[inline]
-#[target_feature(enable = "sse2")]
-pub(super) fn position(bytes: &[u8], needle: u8) -> Option<usize> {
-    let target = _mm_set1_epi8(needle.cast_signed());
-    let found = |chunk: &[u8; 16]| {
-        // SAFETY: `chunk` is sixteen readable bytes, and an unaligned
-        // load has no alignment requirement.
-        let chunk = unsafe { _mm_loadu_si128(chunk.as_ptr().cast()) };
-        _mm_movemask_epi8(_mm_cmpeq_epi8(chunk, target)).cast_unsigned()
-    };
-    let (chunks, _) = bytes.as_chunks::<16>();
-    for (k, chunk) in chunks.iter().enumerate() {
-        let marks = found(chunk);
-        if marks != 0 {
-            return Some(16 * k + marks.trailing_zeros() as usize);
-        }
-    }
-    let (_, last) = bytes.as_rchunks::<16>();
-    let marks = found(last.last()?);
-    (marks != 0).then(|| bytes.len() - 16 + marks.trailing_zeros() as usize)
-}
-
 #[inline]
 #[target_feature(enable = "ssse3")]
 fn load(bytes: &[u8; 16]) -> __m128i {
@@ -439,8 +441,24 @@ fn load(bytes: &[u8; 16]) -> __m128i {
 }
 
 #[cfg(test)]
-pub(super) fn escapes_of(chunk: &[u8; 16], set: &EncodeSet) -> Option<u32> {
-    // SAFETY: called only when the CPU supports SSSE3, as checked here.
-    std::is_x86_feature_detected!("ssse3")
-        .then(|| unsafe { escapes(load(chunk), load(set.nibble_rows())) })
+mod tests {
+    use super::*;
+    use crate::bytes::raw::agreement::SETS;
+
+    #[test]
+    fn vector_classification_matches_the_table_for_every_byte() {
+        if !std::is_x86_feature_detected!("ssse3") {
+            return;
+        }
+        for set in SETS {
+            for first in (0..=255u8).step_by(16) {
+                let chunk: [u8; 16] = core::array::from_fn(|k| first + k as u8);
+                // SAFETY: the CPU supports SSSE3, as checked above.
+                let escapes = unsafe { escapes(load(&chunk), load(set.nibble_rows())) };
+                for (k, &b) in chunk.iter().enumerate() {
+                    assert_eq!(escapes >> k & 1 == 1, !set.keeps(b), "{set:?} {b:#x}");
+                }
+            }
+        }
+    }
 }

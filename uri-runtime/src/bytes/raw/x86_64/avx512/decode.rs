@@ -10,7 +10,7 @@
 //! capacity. The digits of an escape in the last two lanes fall into the
 //! next step, which drops them too.
 //!
-//! The other decoders (`unescape.rs`, `x86.rs`) branch per chunk and per
+//! The other decoders (`unescape.rs`, `ssse3.rs`, `avx2.rs`) branch per chunk and per
 //! mark; on one `%` in a hundred bytes those branches are as good as a
 //! coin toss, and each miss costs more than a whole step here.
 
@@ -28,7 +28,7 @@ use crate::bytes::unescape::{self, Replacements};
 /// digits of an escape in its last lanes.
 const STEP_READS: usize = 66;
 
-/// [`super::push_decoded`] sixty-four bytes per step, for forms (`+` is a
+/// [`push_decoded`](crate::bytes::raw::push_decoded) sixty-four bytes per step, for forms (`+` is a
 /// space) when `FORM`; the last bytes, fewer than a step reads, go
 /// through the portable loop.
 ///

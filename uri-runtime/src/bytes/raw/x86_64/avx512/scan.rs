@@ -1,5 +1,5 @@
 //! The parser's two scans sixty-four bytes per step with AVX-512, for the
-//! grammar `super` stamps out over them on CPUs with AVX-512BW and
+//! grammar stamped out over them on CPUs with AVX-512BW and
 //! AVX-512VBMI; and, on the same CPUs, normalization's two checks (escapes
 //! in normal form, dot segments), one branch per step.
 //!
@@ -79,7 +79,7 @@ const fn class_bit(class: Class) -> Option<u8> {
 /// input.
 #[inline]
 #[target_feature(enable = "avx512bw,avx512vbmi")]
-pub(super) fn span(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
+pub(in crate::bytes::raw) fn span(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
     match class_bit(class) {
         Some(bit) => scan::<false>(bit, bytes, from, to),
         None => class.span(bytes, from, to.min(bytes.len())),
@@ -90,7 +90,12 @@ pub(super) fn span(class: Class, bytes: &[u8], from: usize, to: usize) -> usize 
 /// answer on every input.
 #[inline]
 #[target_feature(enable = "avx512bw,avx512vbmi")]
-pub(super) fn encoded_span(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
+pub(in crate::bytes::raw) fn encoded_span(
+    class: Class,
+    bytes: &[u8],
+    from: usize,
+    to: usize,
+) -> usize {
     match class_bit(class) {
         Some(bit) => scan::<true>(bit, bytes, from, to),
         None => uri_core::parse::encoded_span(class, bytes, from, to.min(bytes.len())),
@@ -137,7 +142,7 @@ fn scan<const TRIPLETS: bool>(bit: u8, bytes: &[u8], from: usize, to: usize) -> 
     }
 }
 
-/// [`super::scan::escapes_in_normal_form`] sixty-four bytes per step:
+/// [`scan::escapes_in_normal_form`](crate::bytes::scan::escapes_in_normal_form) sixty-four bytes per step:
 /// the step's bytes are read three times, from `i`, `i + 1` and `i + 2`,
 /// so that each lane holding a `%` sees its two digits; an escape fails
 /// the check when either digit is a lowercase letter or the byte it
@@ -182,7 +187,7 @@ pub(super) fn escapes_in_normal_form(bytes: &[u8]) -> bool {
     true
 }
 
-/// [`super::scan::has_dot_segments`] sixty-four bytes per step: the
+/// [`scan::has_dot_segments`](crate::bytes::scan::has_dot_segments) sixty-four bytes per step: the
 /// step's bytes are read from `i`, `i + 1` and `i + 2`, so that each lane
 /// sees the two bytes after it, and the step before passes on whether its
 /// last byte was a `/`. A `.` starts a dot segment where the byte before

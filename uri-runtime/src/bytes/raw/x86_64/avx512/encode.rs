@@ -13,7 +13,7 @@
 //! capacity with a masked store. The last bytes, fewer than a step, are
 //! one more step whose load is masked to them.
 //!
-//! The other encoders (`escape.rs`, `x86.rs`) branch per chunk and write
+//! The other encoders (`escape.rs`, `ssse3.rs`) branch per chunk and write
 //! dense chunks a byte at a time, about fourteen instructions per byte of
 //! non-ASCII text.
 
@@ -76,7 +76,7 @@ fn low_bits(n: usize) -> u64 {
     u64::MAX.checked_shr(64 - n as u32).unwrap_or(0)
 }
 
-/// [`super::push_escaped`] sixty-three bytes per step.
+/// [`push_escaped`](crate::bytes::raw::push_escaped) sixty-three bytes per step.
 ///
 /// # Safety
 ///

@@ -1,0 +1,196 @@
+//! The safe choosers: each byte loop the crate calls, run through the
+//! fastest kernel this CPU has for it ([`chosen`]) or through its portable
+//! twin.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use uri_core::pct::EncodeSet;
+use uri_core::{Components, ParseError, ParseOptions};
+
+use super::kernels::Kernels;
+use super::text::push_ascii;
+use crate::bytes::escape::{self, Also};
+use crate::bytes::scan;
+use crate::bytes::unescape::{self, Replacements};
+
+/// Whether this build has vector kernels: on x86-64, where the CPU can be
+/// asked (`std`), unless `--cfg uri_safe` asks for the twins everywhere.
+#[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+use super::x86_64::SETS;
+
+/// No vector kernels in this build.
+#[cfg(not(all(target_arch = "x86_64", feature = "std", not(uri_safe))))]
+const SETS: &[Kernels] = &[];
+
+/// The rows of the table this CPU runs, fastest first.
+pub(super) fn supported_sets() -> impl Iterator<Item = &'static Kernels> {
+    SETS.iter().filter(|set| (set.supported)())
+}
+
+/// For each job, the kernel of the first row this CPU runs that has one:
+/// chosen once, on the first call (the CPU's answers do not change), so
+/// that a call costs a load and an indirect call, not a walk through the
+/// table asking for each row's features.
+#[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+fn chosen() -> &'static Kernels {
+    static CHOSEN: std::sync::OnceLock<Kernels> = std::sync::OnceLock::new();
+    CHOSEN.get_or_init(|| Kernels {
+        name: "the fastest this CPU runs",
+        supported: || true,
+        encode: supported_sets().find_map(|set| set.encode),
+        decode: supported_sets().find_map(|set| set.decode),
+        parse: supported_sets().find_map(|set| set.parse),
+        kept_prefix: supported_sets().find_map(|set| set.kept_prefix),
+        escapes_in_normal_form: supported_sets().find_map(|set| set.escapes_in_normal_form),
+        has_dot_segments: supported_sets().find_map(|set| set.has_dot_segments),
+    })
+}
+
+/// No kernels to choose from in this build.
+#[cfg(not(all(target_arch = "x86_64", feature = "std", not(uri_safe))))]
+fn chosen() -> &'static Kernels {
+    &Kernels::NONE
+}
+
+/// Inputs shorter than this are escaped a byte at a time
+/// ([`escape::push_each`]): for them, zeroing the block loops' stack
+/// buffer (1.5 KB) costs more than the bytes do. Template values and path
+/// segments are mostly this short.
+const SHORT_INPUT: usize = 32;
+
+/// Appends `bytes` to `out` with every byte `set` does not keep escaped,
+/// through the fastest loop this CPU runs.
+#[inline]
+pub(crate) fn push_escaped(out: &mut String, bytes: &[u8], set: &EncodeSet) {
+    if bytes.len() < SHORT_INPUT {
+        push_escaped_each(out, bytes, set, Also::NOTHING);
+    } else {
+        push_escaped_blocks(out, bytes, set);
+    }
+}
+
+/// Appends `bytes` to `out` with every byte `set` does not keep escaped,
+/// except what `also` keeps, a byte at a time.
+pub(crate) fn push_escaped_each(out: &mut String, bytes: &[u8], set: &EncodeSet, also: Also) {
+    escape::push_each(bytes, set, also, |kept| push_ascii(out, kept));
+}
+
+/// [`push_escaped`] for long input, out of line so that a short value
+/// does not pay for setting up this frame.
+#[inline(never)]
+fn push_escaped_blocks(out: &mut String, bytes: &[u8], set: &EncodeSet) {
+    match chosen().encode {
+        // SAFETY: the kernel comes from a row this CPU runs.
+        Some(encode) => unsafe { encode(out, bytes, set) },
+        None => portable_escaped(out, bytes, set),
+    }
+}
+
+/// The portable encoding loop: the set's table, eight bytes at a time
+/// (`escape.rs`).
+pub(super) fn portable_escaped(out: &mut String, bytes: &[u8], set: &EncodeSet) {
+    escape::push_escaped(bytes, set, |escaped| push_ascii(out, escaped));
+}
+
+/// How many leading bytes of `bytes` `set` keeps, sixteen bytes at a time
+/// with SSSE3 when the CPU has it.
+pub(crate) fn kept_prefix(bytes: &[u8], set: &EncodeSet) -> usize {
+    match chosen().kept_prefix {
+        // SAFETY: the kernel comes from a row this CPU runs.
+        Some(kept_prefix) => unsafe { kept_prefix(bytes, set) },
+        None => scan::kept_prefix(bytes, set),
+    }
+}
+
+/// The index of the first `needle` in `bytes`, for texts of tens of bytes
+/// such as a URI or its components: sixteen bytes per comparison on
+/// x86-64, else a machine word at a time
+/// ([`scan::position_in_short`], the safe twin).
+#[inline]
+pub(crate) fn position(bytes: &[u8], needle: u8) -> Option<usize> {
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        feature = "std",
+        not(uri_safe)
+    ))]
+    if bytes.len() >= 16 {
+        // SAFETY: the build targets SSE2, as the `cfg` says (every x86-64
+        // target does).
+        return unsafe { super::x86_64::position(bytes, needle) };
+    }
+    scan::position_in_short(bytes, needle)
+}
+
+/// [`scan::escapes_in_normal_form`], sixty-four bytes per step with no
+/// branch per escape on CPUs with AVX-512BW and AVX-512VBMI.
+pub(crate) fn escapes_in_normal_form(bytes: &[u8]) -> bool {
+    match chosen().escapes_in_normal_form {
+        // SAFETY: the kernel comes from a row this CPU runs.
+        Some(check) => unsafe { check(bytes) },
+        None => scan::escapes_in_normal_form(bytes),
+    }
+}
+
+/// [`scan::has_dot_segments`], sixty-four bytes per step with no branch
+/// per dot on CPUs with AVX-512BW and AVX-512VBMI.
+pub(crate) fn has_dot_segments(bytes: &[u8]) -> bool {
+    match chosen().has_dot_segments {
+        // SAFETY: the kernel comes from a row this CPU runs.
+        Some(check) => unsafe { check(bytes) },
+        None => scan::has_dot_segments(bytes),
+    }
+}
+
+/// Appends `bytes` to `out` percent-decoded, with `+` decoded to a space
+/// for forms; the error is the index of a `%` without two hex digits.
+/// Through the fastest loop this CPU runs, except for short input (a
+/// query key or value), decoded a byte at a time before a vector loop
+/// would have asked the CPU what it has and set up its masks.
+pub(crate) fn push_decoded(
+    out: &mut Vec<u8>,
+    bytes: &[u8],
+    form: bool,
+) -> Result<Replacements, usize> {
+    if bytes.len() < SHORT_INPUT {
+        return unescape::push_decoded_each(out, bytes, form.then_some(b'+'));
+    }
+    match chosen().decode {
+        // SAFETY: the kernel comes from a row this CPU runs.
+        Some(decode) => unsafe { decode[usize::from(form)](out, bytes) },
+        None => unescape::push_decoded(out, bytes, form.then_some(b'+')),
+    }
+}
+
+/// The shortest text worth a vector parser. Shorter ones (most relative
+/// references) take the `const` parser: its loops run a few times per
+/// component, and cost less than a vector step when the CPU predicts
+/// them. The SSSE3 scans need a whole window of sixteen bytes besides.
+/// Measured on the RFC 3986 section 5.4 references, the AVX-512 parser
+/// was a tenth slower than the `const` one; on the corpus, whose lines of
+/// sixteen bytes and more are nine in ten, the vector parsers win.
+const SHORTEST_PARSED: usize = 16;
+
+/// `uri-core`'s parser, as `parse_uri_with` (`require_scheme`) or
+/// `parse_uri_reference_with`: its grammar stamped out again over the
+/// fastest vector scans this CPU runs, else `scalar`, the `const` entry
+/// point for the same grammar and options (whose options the compiler
+/// can fold). All run the same grammar, so they differ only in speed;
+/// [`every_parser_agrees`](super::every_parser_agrees) is how the tests
+/// and the fuzz target `parsers` check that.
+#[inline]
+pub(crate) fn parse(
+    text: &str,
+    require_scheme: bool,
+    options: ParseOptions,
+    scalar: impl FnOnce(&str) -> Result<Components, ParseError>,
+) -> Result<Components, ParseError> {
+    if text.len() >= SHORTEST_PARSED
+        && let Some(parse) = chosen().parse
+    {
+        // SAFETY: the kernel comes from a row this CPU runs.
+        return unsafe { parse(text.as_bytes(), require_scheme, options) };
+    }
+    scalar(text)
+}

@@ -1,0 +1,192 @@
+//! The loops against their twins on generated input: every encoder and
+//! decoder, the byte search and the two normalization checks. The vector
+//! scans are compared in `x86_64`, where they are.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::text::{push_ascii, safe};
+use super::*;
+use crate::bytes::scan;
+use crate::bytes::scan::tests::xorshift;
+
+/// `n` rounds, or a few under Miri, which interprets every instruction
+/// (`scripts/miri.sh`); the few still reach every loop's vector steps.
+pub(super) const fn rounds(n: usize) -> usize {
+    if cfg!(miri) { 12 } else { n }
+}
+
+/// Text of at least `len` bytes: `x` runs (so that runs cross a
+/// vector step's end) with one of `pieces` in place of one `x` in
+/// `plain`, on average.
+pub(super) fn text_of(seed: &mut u64, pieces: &[&[u8]], len: u64, plain: u64) -> Vec<u8> {
+    let mut text = Vec::new();
+    while (text.len() as u64) < len {
+        let r = xorshift(seed);
+        let piece = if r.is_multiple_of(plain) {
+            pieces[(r >> 8) as usize % pieces.len()]
+        } else {
+            b"x"
+        };
+        text.extend_from_slice(piece);
+    }
+    text
+}
+
+#[test]
+fn unchecked_push_matches_the_safe_one_on_random_ascii() {
+    let mut seed = 0x3986_u64;
+    for _ in 0..rounds(1000) {
+        let seed = xorshift(&mut seed);
+        let len = (seed % 64) as usize;
+        let bytes: Vec<u8> = (0..len)
+            .map(|k| ((seed >> (k % 57)) & 0x7F) as u8)
+            .collect();
+        let (mut fast, mut slow) = (String::from("é"), String::from("é"));
+        push_ascii(&mut fast, &bytes);
+        safe::push_ascii(&mut slow, &bytes);
+        assert_eq!(fast, slow);
+    }
+}
+
+/// Random bytes, from all-kept to all-escaped, through every encoding
+/// loop and the table loop ([`every_encoder_agrees`]). In every other
+/// round the odd bytes are letters among non-ASCII ones, as in text
+/// that is mostly CJK, so that runs of sixteen escaped bytes are
+/// common.
+#[test]
+fn every_encoder_matches_the_table_loop_on_random_bytes() {
+    let mut seed = 0x2396_u64;
+    for round in 0..rounds(2000) {
+        let len = (xorshift(&mut seed) % 1200) as usize;
+        let odd_ones = 1 + xorshift(&mut seed) % 30;
+        let (common, odd) = if round % 2 == 0 {
+            (b'a'..=b'z', 0..=255)
+        } else {
+            (0x80..=0xFF, b'a'..=b'z')
+        };
+        let pick = |range: core::ops::RangeInclusive<u8>, r: u64| {
+            range.start() + (r % (u64::from(range.end() - range.start()) + 1)) as u8
+        };
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| {
+                let r = xorshift(&mut seed);
+                if r.is_multiple_of(odd_ones) {
+                    pick(odd.clone(), r >> 8)
+                } else {
+                    pick(common.clone(), r >> 8)
+                }
+            })
+            .collect();
+        if let Err(disagreement) = every_encoder_agrees(&bytes) {
+            panic!("round {round}: {disagreement}: {bytes:?}");
+        }
+    }
+}
+
+/// The search for one byte against its safe twin, on texts of every
+/// length up to three windows with the byte nowhere, once, or many
+/// times, so that a match falls in every step and in the overlapping
+/// last window.
+#[test]
+fn the_byte_search_matches_its_twin() {
+    let pieces: [&[u8]; 4] = [b"%", b"%%", b"\xA5", b"a"];
+    let mut seed = 0x2e_u64;
+    for round in 0..rounds(20_000) {
+        let (len, sparse) = (xorshift(&mut seed) % 50, 1 + xorshift(&mut seed) % 40);
+        let bytes = text_of(&mut seed, &pieces, len, sparse);
+        assert_eq!(
+            position(&bytes, b'%'),
+            scan::position_in_short(&bytes, b'%'),
+            "round {round}: {bytes:?}"
+        );
+    }
+}
+
+/// The normal-form check of escapes against its portable twin, on text
+/// built from escapes of every kind (uppercase and lowercase digits,
+/// reserved, unreserved and non-ASCII bytes, malformed) and plain
+/// bytes, so that escapes start at every offset of a step and straddle
+/// its end and the text's.
+#[test]
+fn the_escape_check_matches_its_twin() {
+    let pieces: [&[u8]; 18] = [
+        b"%41", b"%2F", b"%2f", b"%7E", b"%C3", b"%a9", b"%31", b"%3D", b"%5B", b"%E2", b"%",
+        b"%4", b"%G1", b"%%", b"a", b"/", b"-", b"\xC3",
+    ];
+    let mut seed = 0x622_u64;
+    for round in 0..rounds(50_000) {
+        let (len, plain) = (xorshift(&mut seed) % 150, 1 + xorshift(&mut seed) % 8);
+        let text = text_of(&mut seed, &pieces, len, plain);
+        assert_eq!(
+            escapes_in_normal_form(&text),
+            scan::escapes_in_normal_form(&text),
+            "round {round}: {:?}",
+            alloc::string::String::from_utf8_lossy(&text)
+        );
+    }
+}
+
+/// The dot-segment check against its portable twin and against the
+/// segments themselves, on paths long enough to cross several steps,
+/// so that a segment straddles a step's end and the path's.
+#[test]
+fn the_dot_segment_check_matches_its_twin() {
+    let pieces: [&[u8]; 9] = [b"/", b".", b"..", b"...", b"a", b"a.", b".a", b"//", b"%2E"];
+    let mut seed = 0x524_u64;
+    for round in 0..rounds(50_000) {
+        let (len, plain) = (xorshift(&mut seed) % 200, 1 + xorshift(&mut seed) % 12);
+        let path = text_of(&mut seed, &pieces, len, plain);
+        let dotted = path
+            .split(|&b| b == b'/')
+            .any(|segment| matches!(segment, b"." | b".."));
+        let context = alloc::format!("round {round}: {:?}", String::from_utf8_lossy(&path));
+        assert_eq!(scan::has_dot_segments(&path), dotted, "{context}");
+        assert_eq!(has_dot_segments(&path), dotted, "{context}");
+    }
+}
+
+/// Random text, from plain to all escapes, with now and then a broken
+/// escape (a bad digit, a lone `%`) anywhere, even in the middle of a
+/// long run of escapes or across a step's end: every loop must give
+/// the same bytes, or the same error index, as the portable loop, and
+/// say `Replacements::Ascii` exactly when it may (a loop this CPU lacks
+/// falls back to the portable one).
+#[test]
+fn every_decoder_matches_the_portable_loop_on_random_text() {
+    let mut seed = 0x3986_2396_u64;
+    for round in 0..rounds(3000) {
+        let len = (xorshift(&mut seed) % 1500) as usize;
+        let plain = xorshift(&mut seed) % 8;
+        let broken = 1 + xorshift(&mut seed) % 400;
+        // A third of the texts escape only ASCII bytes.
+        let escaped_bytes = if round % 3 == 0 { 0x80 } else { 0x100 };
+        let mut text = Vec::new();
+        while text.len() < len {
+            let r = xorshift(&mut seed);
+            if r % 8 < plain {
+                let plain: [&[u8]; 5] = [b"a", b"+", b"7", b"F", "\u{e9}".as_bytes()];
+                text.extend_from_slice(plain[(r >> 8) as usize % 5]);
+            } else if (r >> 16).is_multiple_of(broken) {
+                text.extend_from_slice([&b"%4"[..], b"%G1", b"%1g", b"%"][(r >> 24) as usize % 4]);
+            } else {
+                text.extend_from_slice(&encode_byte_for_test(
+                    ((r >> 32) % escaped_bytes) as u8,
+                    r >> 40 & 1 == 1,
+                ));
+            }
+        }
+        if let Err(disagreement) = every_decoder_agrees(&text) {
+            panic!("round {round}: {disagreement}: {text:?}");
+        }
+    }
+}
+
+/// `%XX` for `b`, with lowercase digits when asked.
+fn encode_byte_for_test(b: u8, lowercase: bool) -> [u8; 3] {
+    let mut triplet = uri_core::pct::encode_byte(b);
+    if lowercase {
+        triplet = triplet.map(|d| d.to_ascii_lowercase());
+    }
+    triplet
+}

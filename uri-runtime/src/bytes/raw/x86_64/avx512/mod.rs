@@ -1,0 +1,51 @@
+//! AVX-512, in two rows of the table since CPUs gained its extensions in
+//! steps: with VBMI, the parser's scans and normalization's two checks
+//! sixty-four bytes per step (`scan.rs`) and `uri-core`'s grammar stamped
+//! out over them; with VBMI2 (and BMI2) besides, decoding and encoding
+//! sixty-four and sixty-three bytes per step with no branch on where the
+//! escapes are (`decode.rs`, `encode.rs`). Every CPU with VBMI2 has VBMI
+//! and BMI2, so the second row asks for all of them.
+
+mod decode;
+mod encode;
+pub(super) mod scan;
+
+use super::super::kernels::Kernels;
+
+/// The kernels of AVX-512BW with VBMI2, VBMI and BMI2.
+pub(in crate::bytes::raw) const VBMI2: Kernels = Kernels {
+    name: "AVX-512 VBMI2",
+    supported: || {
+        std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vbmi")
+            && std::is_x86_feature_detected!("avx512vbmi2")
+            && std::is_x86_feature_detected!("bmi2")
+    },
+    encode: Some(encode::push_escaped),
+    decode: Some([decode::push_decoded::<false>, decode::push_decoded::<true>]),
+    ..Kernels::NONE
+};
+
+/// The kernels of AVX-512BW with VBMI.
+pub(in crate::bytes::raw) const VBMI: Kernels = Kernels {
+    name: "AVX-512 VBMI",
+    supported: || {
+        std::is_x86_feature_detected!("avx512bw") && std::is_x86_feature_detected!("avx512vbmi")
+    },
+    parse: Some(grammar::parse),
+    escapes_in_normal_form: Some(scan::escapes_in_normal_form),
+    has_dot_segments: Some(scan::has_dot_segments),
+    ..Kernels::NONE
+};
+
+/// The grammar of `uri-core` over [`scan::span`]: sixty-four bytes per
+/// step, every class in one table lookup, and no step reads past the
+/// scan's end.
+mod grammar {
+    uri_core::__grammar!(
+        attrs: [#[target_feature(enable = "avx512bw,avx512vbmi")]],
+        qualifier: [],
+        span: super::scan::span,
+        encoded_span: super::scan::encoded_span,
+    );
+}

@@ -1,0 +1,102 @@
+//! The x86-64 kernels: one file (or folder) per instruction set, each
+//! filling in one row of [`SETS`], and SSE2's byte search, which every
+//! x86-64 target has and so is called directly.
+
+mod avx2;
+mod avx512;
+mod sse2;
+mod ssse3;
+
+use super::kernels::Kernels;
+
+pub(super) use sse2::position;
+
+/// The instruction sets with kernels, fastest first: a kernel is taken
+/// from the first row this CPU runs that has one.
+pub(super) const SETS: &[Kernels] = &[avx512::VBMI2, avx512::VBMI, avx2::KERNELS, ssse3::KERNELS];
+
+#[cfg(test)]
+mod tests {
+    use super::{avx512, ssse3};
+    use crate::bytes::raw::every_parser_agrees;
+    use crate::bytes::raw::tests::{rounds, text_of};
+    use crate::bytes::scan::tests::xorshift;
+    use alloc::vec;
+
+    /// The vector scans against the scalar ones on random text for every
+    /// class the parser scans (and one it does not, which falls back),
+    /// with `from` and `to` anywhere, past the end and crossed included:
+    /// the parser over them is only as right as they are. The whole
+    /// parsers are compared on the same text.
+    #[test]
+    fn vector_scans_match_the_scalar_ones_on_random_text() {
+        use uri_core::table;
+        if !std::is_x86_feature_detected!("ssse3") {
+            return;
+        }
+        let wide = (avx512::VBMI.supported)();
+        let classes = [
+            table::PATH,
+            table::QUERY_FRAGMENT,
+            table::REG_NAME,
+            table::USERINFO,
+            table::SCHEME,
+            table::DIGIT,
+            table::PCHAR.union(table::SCHEME),
+        ];
+        // Non-ASCII bytes too: their low seven bits are letters and digits.
+        let pieces: [&[u8]; 14] = [
+            b"a",
+            b"Z",
+            b"0",
+            b"%41",
+            b"%4",
+            b"%",
+            b"/",
+            b"?",
+            b"#",
+            b"@",
+            b":",
+            b" ",
+            b"\xC1",
+            "\u{e9}".as_bytes(),
+        ];
+        let mut seed = 0x3986_0016_u64;
+        for round in 0..rounds(20_000) {
+            let len = xorshift(&mut seed) % 60;
+            let text = text_of(&mut seed, &pieces, len, 3);
+            if let Ok(text) = core::str::from_utf8(&text) {
+                every_parser_agrees(text).unwrap();
+            }
+            let from = (xorshift(&mut seed) % (len + 3)) as usize;
+            let to = (xorshift(&mut seed) % (len + 3)) as usize;
+            for class in classes {
+                // SAFETY: the CPU supports SSSE3, checked above, and
+                // AVX-512BW and AVX-512VBMI where `wide` says so.
+                let mut scans = vec![unsafe {
+                    (
+                        ssse3::span(class, &text, from, to),
+                        ssse3::encoded_span(class, &text, from, to),
+                    )
+                }];
+                if wide {
+                    scans.push(unsafe {
+                        (
+                            avx512::scan::span(class, &text, from, to),
+                            avx512::scan::encoded_span(class, &text, from, to),
+                        )
+                    });
+                }
+                let context = alloc::format!("round {round}: {class:?} {from}..{to} of {text:?}");
+                for (span, encoded) in scans {
+                    assert_eq!(span, class.span(&text, from, to), "{context}");
+                    assert_eq!(
+                        encoded,
+                        uri_core::parse::encoded_span(class, &text, from, to),
+                        "{context}"
+                    );
+                }
+            }
+        }
+    }
+}
