@@ -199,7 +199,7 @@ fn a_template_value_cannot_climb_out_before_or_after_a_hand_off() {
     // No URI is written for a dot-segment value, so none can be handed on.
     let id = "..";
     let err = uri::uri!("https://api.example.com/v2/users/{id}/delete").unwrap_err();
-    assert_eq!((err.segment(), err.index()), ("..", 33));
+    assert_eq!((err.kind().segment(), err.index()), ("..", 33));
     let path = "../../admin";
     assert!(uri::uri!("https://api.example.com/files/{*path}").is_err());
     // A URI that already holds `%2E%2E` (from elsewhere) is still refused

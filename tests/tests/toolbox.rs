@@ -599,7 +599,7 @@ fn builders_refuse_dot_segment_values_where_they_would_start() {
             .position(|s| matches!(*s, "." | ".."))
             .unwrap();
         let start: usize = segments[..at].iter().map(|s| s.len() + 1).sum::<usize>() + 1;
-        assert_eq!((err.segment(), err.index()), (segments[at], start));
+        assert_eq!((err.kind().segment(), err.index()), (segments[at], start));
     }
     // Dots inside a segment are data, and a later `path` replaces the refusal.
     let ok = UriBuilder::new()

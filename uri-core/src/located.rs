@@ -19,9 +19,16 @@
 //! assert_eq!(err.render("abc\tdef").to_string(), "abc\\tdef\n   ^^");
 //! ```
 //!
-//! [`ParseError`](crate::ParseError) keeps a shape of its own: it carries
-//! the offending text, so that its message and hint can quote it without
-//! the input.
+//! The workspace's errors built on it: `SchemeError`, `TemplateError`
+//! (here), and in `uri-runtime` `DecodeError`, `PortError`,
+//! `DotSegmentError`, `FilePathError` and `FileUriError`; `MailtoError`
+//! holds a `SchemeError` with the part it is about. Three keep a shape of
+//! their own, each for a reason: [`ParseError`](crate::ParseError) and
+//! `uri-idna`'s `IdnaError` carry the offending text, so that their
+//! message and hint can quote it without the input; `PolicyError` is a
+//! list of every broken rule, held inline with 32-bit offsets so that a
+//! failed check allocates nothing and stays cheap to return; `BuildError`
+//! is an enum of the others.
 
 use core::fmt;
 

@@ -317,10 +317,10 @@ pub use value::decoded::Redacted;
 pub use value::host::{Host, IpvFuture};
 pub use value::iri::{Iri, IriRef};
 pub use value::iter::{PathSegments, QueryPairs};
-pub use value::port::PortError;
+pub use value::port::{PortError, PortErrorKind};
 pub use value::uri::{Uri, UriRef};
 #[cfg(feature = "alloc")]
-pub use write::dot_segment::DotSegmentError;
+pub use write::dot_segment::{DotSegment, DotSegmentError};
 #[cfg(feature = "alloc")]
 pub use write::dots::remove_dot_segments;
 

@@ -57,7 +57,7 @@
 //!
 //! let id = "..";
 //! let err: DotSegmentError = uri!("https://api.example.com/v2/users/{id}/delete").unwrap_err();
-//! assert_eq!(err.segment(), "..");
+//! assert_eq!(err.kind().segment(), "..");
 //! // A value that only contains dots is data: one segment, `/` encoded.
 //! let id = "../admin";
 //! assert_eq!(

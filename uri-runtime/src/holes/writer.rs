@@ -22,7 +22,7 @@ use crate::holes::{Hole, HoleKind};
 use crate::pct::{FRAGMENT, PATH_SEGMENT, QUERY, QUERY_PARAM, push_encoded};
 use crate::value::buf::{UriBuf, UriRefBuf};
 use crate::write::compose::keep_path_shape;
-use crate::write::dot_segment::{DotSegmentError, is_dot_segment};
+use crate::write::dot_segment::{DotSegmentError, dot_segment_error, is_dot_segment};
 
 /// [`PATH_SEGMENT`] that also encodes `:`: for the first segment of a
 /// reference with neither scheme nor authority, where a `:` would read as
@@ -294,7 +294,7 @@ impl TemplateWriter {
         }
         let segment = self.out.get(self.segment_start..).unwrap_or("");
         if is_dot_segment(segment) {
-            self.dot_segment = Some(DotSegmentError::new(self.segment_start, segment));
+            self.dot_segment = Some(dot_segment_error(self.segment_start, segment));
         }
     }
 }

@@ -14,7 +14,7 @@ use crate::pct::encode;
 use crate::value::buf::{UriBuf, UriRefBuf};
 use crate::value::uri::{Parsed, UriRef};
 use crate::write::compose::{Authority, write_as_is};
-use crate::write::dot_segment::{DotSegmentError, is_dot_segment};
+use crate::write::dot_segment::{DotSegmentError, dot_segment_error, is_dot_segment};
 use crate::write::dots::Joined;
 
 /// Why a [`UriBuilder`] or a setter refused its values.
@@ -301,7 +301,7 @@ impl<'a> UriBuilder<'a> {
     ///
     /// let built = UriBuilder::new().scheme("https").host("h").path_segments(["v2", "..", "x"]).build();
     /// let Err(BuildError::DotSegment(err)) = built else { panic!() };
-    /// assert_eq!((err.segment(), err.index()), ("..", 4)); // in the path "/v2/.."
+    /// assert_eq!((err.kind().segment(), err.index()), ("..", 4)); // in the path "/v2/.."
     /// ```
     #[must_use]
     pub fn path_segments<I, S>(mut self, segments: I) -> Self
@@ -315,7 +315,7 @@ impl<'a> UriBuilder<'a> {
             let segment = segment.as_ref();
             path.push('/');
             if is_dot_segment(segment) && self.segment_error.is_none() {
-                self.segment_error = Some(DotSegmentError::new(path.len(), segment));
+                self.segment_error = Some(dot_segment_error(path.len(), segment));
             }
             path.push_str(&encode(segment, &PATH_SEGMENT));
         }

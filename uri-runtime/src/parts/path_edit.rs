@@ -8,7 +8,7 @@ use crate::parts::builder::BuildError;
 use crate::pct::{PATH_SEGMENT, encode};
 use crate::value::buf::{UriBuf, UriRefBuf};
 use crate::value::uri::{Uri, UriRef};
-use crate::write::dot_segment::{DotSegmentError, is_dot_segment};
+use crate::write::dot_segment::{dot_segment_error, is_dot_segment};
 
 /// The path with one more segment from raw text (see `push_segment`).
 fn pushed(path: &str, has_authority: bool, raw: &str) -> String {
@@ -79,7 +79,7 @@ impl_each! {
                 let path = self.components().path();
                 let slash = usize::from(needs_slash(self.path(), self.authority().is_some()));
                 let at = path.end + slash;
-                return Err(BuildError::DotSegment(DotSegmentError::new(at, raw)));
+                return Err(BuildError::DotSegment(dot_segment_error(at, raw)));
             }
             let next = pushed(self.path(), self.authority().is_some(), raw);
             self.set_path(&next)?;

@@ -28,6 +28,7 @@ use super::{KnownScheme, SchemeError, SchemeErrorKind, check_field, check_view, 
 use crate::pct::{self, EncodeSet, classes};
 use crate::value::buf::UriBuf;
 use crate::value::uri::Uri;
+use uri_core::render::Caret;
 use uri_core::scheme::check_address;
 
 /// A header field's name or value: RFC 6068's `qchar`.
@@ -306,12 +307,8 @@ impl MailtoBuilder {
         }
         for (part, text) in [("header name", name), ("header value", value)] {
             if let Some(at) = text.find(['\r', '\n']) {
-                self.fail(MailtoError::new(
-                    part,
-                    text,
-                    at,
-                    SchemeErrorKind::HeaderLineBreak,
-                ));
+                let error = SchemeError::new(at, 1, SchemeErrorKind::HeaderLineBreak);
+                self.fail(MailtoError::new(part, text, error));
                 return self;
             }
         }
@@ -339,7 +336,8 @@ impl MailtoBuilder {
         }
         // Every part was encoded into its component's characters.
         UriBuf::parse(text).map_err(|err| {
-            MailtoError::new("uri", "", err.index(), SchemeErrorKind::InvalidAddress)
+            let error = SchemeError::new(err.index(), 0, SchemeErrorKind::InvalidAddress);
+            MailtoError::new("uri", "", error)
         })
     }
 
@@ -371,7 +369,7 @@ impl MailtoBuilder {
 /// domain each with its set; `part` names it in the error.
 fn encoded_address(address: &str, part: &'static str) -> Result<String, MailtoError> {
     let at = check_address(address.as_bytes(), 0, address.len(), false)
-        .map_err(|err| MailtoError::new(part, address, err.index(), err.kind()))?;
+        .map_err(|err| MailtoError::new(part, address, err))?;
     let (local, domain) = address.split_at(at);
     let mut out = String::from(pct::encode(local, &LOCAL_PART));
     out.push('@');
@@ -379,8 +377,8 @@ fn encoded_address(address: &str, part: &'static str) -> Result<String, MailtoEr
     Ok(out)
 }
 
-/// A part [`MailtoBuilder`] could not write: which part, its text, the
-/// byte of that text where the trouble is, and the rule.
+/// A part [`MailtoBuilder`] could not write: which part, its text, and
+/// the [`SchemeError`] in that text (where, the rule, the likely fix).
 ///
 /// ```
 /// use uri_runtime::scheme::mailto::MailtoBuilder;
@@ -388,23 +386,24 @@ fn encoded_address(address: &str, part: &'static str) -> Result<String, MailtoEr
 ///
 /// let err = MailtoBuilder::new().to("a..b@example.org").build().unwrap_err();
 /// assert_eq!((err.part(), err.index(), err.kind()), ("to", 2, SchemeErrorKind::InvalidAddress));
-/// assert_eq!(err.to_string(), "to \"a..b@example.org\": character not allowed here in a mail address at byte 2");
+/// assert!(err.to_string().starts_with(
+///     "to \"a..b@example.org\": character not allowed here in a mail address at byte 2: "
+/// ));
+/// assert_eq!(err.render().to_string(), "a..b@example.org\n  ^");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MailtoError {
     part: &'static str,
     text: String,
-    index: usize,
-    kind: SchemeErrorKind,
+    error: SchemeError,
 }
 
 impl MailtoError {
-    fn new(part: &'static str, text: &str, index: usize, kind: SchemeErrorKind) -> MailtoError {
+    fn new(part: &'static str, text: &str, error: SchemeError) -> MailtoError {
         MailtoError {
             part,
             text: String::from(text),
-            index,
-            kind,
+            error,
         }
     }
 
@@ -418,27 +417,35 @@ impl MailtoError {
         &self.text
     }
 
+    /// The error in [`text`](Self::text), with its byte range.
+    pub fn error(&self) -> SchemeError {
+        self.error
+    }
+
     /// The byte offset in [`text`](Self::text).
     pub fn index(&self) -> usize {
-        self.index
+        self.error.index()
     }
 
     /// The rule broken.
     pub fn kind(&self) -> SchemeErrorKind {
-        self.kind
+        self.error.kind()
+    }
+
+    /// The likely fix.
+    pub fn hint(&self) -> Option<&'static str> {
+        self.error.hint()
+    }
+
+    /// The part's text with carets under the bytes at fault.
+    pub fn render(&self) -> Caret<'_> {
+        self.error.render(&self.text)
     }
 }
 
 impl fmt::Display for MailtoError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {:?}: {} at byte {}",
-            self.part,
-            self.text,
-            self.kind.description(),
-            self.index
-        )
+        write!(f, "{} {:?}: {}", self.part, self.text, self.error)
     }
 }
 

@@ -1,52 +1,51 @@
 //! Reading a port as a number without losing one that does not fit.
 
-use core::fmt;
+use uri_core::located::{Explain, Located};
 
 /// A port whose digits are valid URI syntax but too large for a TCP or UDP
-/// port (RFC 3986 allows any number of digits).
+/// port (RFC 3986 allows any number of digits): at the digits, which
+/// [`render`](Located::render) underlines.
 ///
 /// ```
-/// use uri_runtime::Uri;
+/// use uri_runtime::{PortErrorKind, Uri};
 ///
-/// let uri = Uri::parse("http://example.com:99999/").unwrap();
+/// let text = "http://example.com:99999/";
+/// let uri = Uri::parse(text).unwrap();
 /// assert_eq!(uri.port(), Some("99999"));
 /// let err = uri.port_u16().unwrap_err();
-/// assert_eq!(err.index(), 19);
-/// assert_eq!(err.to_string(), "port 99999 at byte 19 is larger than 65535");
+/// assert_eq!((err.index(), err.len(), err.kind()), (19, 5, PortErrorKind::TooLarge));
+/// assert_eq!(
+///     err.to_string(),
+///     "port larger than 65535 at byte 19: a TCP or UDP port is 0 to 65535; \
+///      port() still gives the digits as written"
+/// );
+/// assert_eq!(err.render(text).to_string(), "http://example.com:99999/\n                   ^^^^^");
 /// ```
+pub type PortError = Located<PortErrorKind>;
+
+/// Why a port is no TCP or UDP port.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PortError {
-    index: usize,
-    /// The digits, without leading zeros, cut at `SHOWN`.
-    digits: [u8; SHOWN],
-    shown: u8,
-    cut: bool,
+#[non_exhaustive]
+pub enum PortErrorKind {
+    /// Above 65535.
+    TooLarge,
 }
 
-/// How many digits the message repeats.
-const SHOWN: usize = 12;
+impl Explain for PortErrorKind {
+    fn description(self) -> &'static str {
+        match self {
+            PortErrorKind::TooLarge => "port larger than 65535",
+        }
+    }
 
-impl PortError {
-    /// The byte offset of the port's first digit in the parsed string.
-    pub fn index(&self) -> usize {
-        self.index
+    fn hint(self) -> Option<&'static str> {
+        match self {
+            PortErrorKind::TooLarge => {
+                Some("a TCP or UDP port is 0 to 65535; port() still gives the digits as written")
+            }
+        }
     }
 }
-
-impl fmt::Display for PortError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let digits = self.digits.get(..usize::from(self.shown)).unwrap_or(&[]);
-        let digits = core::str::from_utf8(digits).unwrap_or("");
-        let more = if self.cut { "…" } else { "" };
-        write!(
-            f,
-            "port {digits}{more} at byte {} is larger than 65535",
-            self.index
-        )
-    }
-}
-
-impl core::error::Error for PortError {}
 
 /// `digits` (validated by the parser) as a `u16`; `index` locates them.
 pub(crate) fn to_u16(digits: Option<&str>, index: usize) -> Result<Option<u16>, PortError> {
@@ -67,16 +66,7 @@ pub(crate) fn to_u16(digits: Option<&str>, index: usize) -> Result<Option<u16>, 
 }
 
 fn overflow(digits: &str, index: usize) -> PortError {
-    let significant = digits.trim_start_matches('0').as_bytes();
-    let mut shown = [0; SHOWN];
-    let n = significant.len().min(SHOWN);
-    shown[..n].copy_from_slice(&significant[..n]);
-    PortError {
-        index,
-        digits: shown,
-        shown: n as u8,
-        cut: significant.len() > SHOWN,
-    }
+    Located::new(index, digits.len(), PortErrorKind::TooLarge)
 }
 
 #[cfg(test)]
@@ -93,13 +83,14 @@ mod tests {
     }
 
     #[test]
-    fn overflow_is_reported_with_the_digits() {
+    fn overflow_is_reported_at_the_digits() {
         let err = to_u16(Some("65536"), 7).unwrap_err();
-        assert_eq!(err.to_string(), "port 65536 at byte 7 is larger than 65535");
-        let err = to_u16(Some("123456789012345678901234567890"), 0).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "port 123456789012… at byte 0 is larger than 65535"
+        assert_eq!((err.index(), err.len()), (7, 5));
+        let err = to_u16(Some("000123456789012345678901234567890"), 0).unwrap_err();
+        assert_eq!((err.index(), err.len()), (0, 33));
+        assert!(
+            err.to_string()
+                .starts_with("port larger than 65535 at byte 0: ")
         );
     }
 }

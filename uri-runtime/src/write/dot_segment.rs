@@ -1,7 +1,7 @@
 //! The one refusal a template's value can cause: a path segment that
 //! comes out as `.` or `..`.
 
-use core::fmt;
+use uri_core::located::{Explain, Located};
 
 /// A value made a path segment `.` or `..`: the result of a `uri!` or
 /// `uri_ref!` template with a path hole, of
@@ -15,64 +15,75 @@ use core::fmt;
 /// the segment before it. A URI holding one would name another resource,
 /// so none is written.
 ///
+/// The error's index is where the segment starts, a byte offset into the
+/// URI as it was written up to it (for the builder, see
+/// [`BuildError::DotSegment`](crate::BuildError::DotSegment)).
+///
 /// ```
 /// use uri_runtime::uri;
 ///
 /// let id = "..";
 /// let err = uri!("https://api.example.com/v2/users/{id}/delete").unwrap_err();
-/// assert_eq!(err.index(), 33);
-/// assert_eq!(err.segment(), "..");
+/// assert_eq!((err.index(), err.kind().segment()), (33, ".."));
 /// assert_eq!(
 ///     err.to_string(),
-///     "a value made the path segment \"..\" at byte 33, which every reader takes as a step up, \
-///      however it is encoded"
+///     "a value made the path segment \"..\" at byte 33: every reader takes it as a step up, \
+///      however it is encoded; refuse the value, or map it to a segment of your own"
 /// );
 /// ```
+pub type DotSegmentError = Located<DotSegment>;
+
+/// Which dot segment a value made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct DotSegmentError {
-    index: usize,
-    parent: bool,
+pub enum DotSegment {
+    /// `.`, read as no segment at all.
+    Current,
+    /// `..`, read as a step up.
+    Parent,
 }
 
-impl DotSegmentError {
-    pub(crate) fn new(index: usize, segment: &str) -> DotSegmentError {
-        DotSegmentError {
-            index,
-            parent: segment == "..",
+impl DotSegment {
+    /// The segment: `"."` or `".."`.
+    pub fn segment(self) -> &'static str {
+        match self {
+            DotSegment::Current => ".",
+            DotSegment::Parent => "..",
+        }
+    }
+}
+
+impl Explain for DotSegment {
+    fn description(self) -> &'static str {
+        match self {
+            DotSegment::Current => "a value made the path segment \".\"",
+            DotSegment::Parent => "a value made the path segment \"..\"",
         }
     }
 
-    /// Where the segment starts: a byte offset into the URI as it was
-    /// written up to it (for the builder, see
-    /// [`BuildError::DotSegment`](crate::BuildError::DotSegment)).
-    pub fn index(&self) -> usize {
-        self.index
-    }
-
-    /// The segment: `"."` or `".."`.
-    pub fn segment(&self) -> &'static str {
-        if self.parent { ".." } else { "." }
-    }
-}
-
-impl fmt::Display for DotSegmentError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let step = if self.parent {
-            "a step up"
-        } else {
-            "no segment"
-        };
-        write!(
-            f,
-            "a value made the path segment \"{}\" at byte {}, which every reader takes as {step}, \
-             however it is encoded",
-            self.segment(),
-            self.index
-        )
+    fn hint(self) -> Option<&'static str> {
+        Some(match self {
+            DotSegment::Current => {
+                "every reader takes it as no segment, however it is encoded; refuse the value, \
+                 or map it to a segment of your own"
+            }
+            DotSegment::Parent => {
+                "every reader takes it as a step up, however it is encoded; refuse the value, \
+                 or map it to a segment of your own"
+            }
+        })
     }
 }
 
-impl core::error::Error for DotSegmentError {}
+/// The error for the dot segment `segment` (`.` or `..`), written from
+/// byte `index`.
+pub(crate) fn dot_segment_error(index: usize, segment: &str) -> DotSegmentError {
+    let kind = if segment == ".." {
+        DotSegment::Parent
+    } else {
+        DotSegment::Current
+    };
+    Located::new(index, segment.len(), kind)
+}
 
 /// Whether a segment's raw value would read as `.` or `..`.
 pub(crate) fn is_dot_segment(value: &str) -> bool {
