@@ -1,5 +1,7 @@
 //! The toolbox on the owned types: each method borrows the view and calls
-//! the operation, so `UriBuf::normalize` needs no `as_uri()` first.
+//! the operation, so `UriBuf::normalize` needs no `as_uri()` first. The
+//! owned types' own methods (parsing, accessors) are in
+//! `value/owned_methods.rs`, in the layer below.
 
 use uri_core::ParseError;
 

@@ -1,6 +1,9 @@
 //! The methods of the owned types, [`UriBuf`], [`UriRefBuf`], [`IriBuf`]
-//! and [`IriRefBuf`]: parsing, the string, and every accessor, forwarded
-//! to the borrowed view so that the two never differ.
+//! and [`IriRefBuf`], that this layer defines: parsing, the string, and
+//! every accessor, forwarded to the borrowed view so that the two never
+//! differ. The operations of the layers above (normalize, resolve, …)
+//! reach the owned types in `ops/owned.rs`: this layer cannot import
+//! them, so each layer forwards its own.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
