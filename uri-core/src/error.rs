@@ -2,9 +2,8 @@
 
 use core::fmt;
 
-use crate::render::Quoted;
-
-use crate::render::Caret;
+use crate::located::Located;
+use crate::render::{Caret, Quoted};
 
 /// One of the seven components of a URI reference (RFC 3986 section 3).
 ///
@@ -191,10 +190,10 @@ const MAX_TEXT: usize = 9;
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ParseError {
-    index: usize,
-    kind: ParseErrorKind,
+    /// Where, what, and how long the offending text is: the workspace's
+    /// one error core, with the text quoted beside it.
+    at: Located<ParseErrorKind>,
     text: [u8; MAX_TEXT],
-    text_len: u8,
     /// The culprit is whitespace that starts or ends the input: text
     /// pasted with its margins, which the hint names as such.
     in_margin: bool,
@@ -218,10 +217,8 @@ impl ParseError {
             i += 1;
         }
         ParseError {
-            index,
-            kind,
+            at: Located::new(index, i - index, kind),
             text,
-            text_len: (i - index) as u8,
             in_margin: in_margin(input, index),
         }
     }
@@ -239,37 +236,37 @@ impl ParseError {
     /// parses a copy with stand-ins, and quotes the user's own text.
     #[doc(hidden)]
     pub fn culprit_in<'a>(&self, input: &'a str) -> &'a str {
-        let end = culprit_end(input.as_bytes(), self.index, self.kind);
-        input.get(self.index..end).unwrap_or("")
+        let end = culprit_end(input.as_bytes(), self.index(), self.kind());
+        input.get(self.index()..end).unwrap_or("")
     }
 
     /// The byte offset of the first offending byte; see [`ParseErrorKind`]
     /// for where each kind points. Always on a `char` boundary, and at most
     /// the input's length (equal to it when the input ends too early).
     pub const fn index(&self) -> usize {
-        self.index
+        self.at.index()
     }
 
     /// What is wrong.
     pub const fn kind(&self) -> ParseErrorKind {
-        self.kind
+        self.at.kind()
     }
 
     /// The offending text at [`index`](Self::index): one character, a
     /// broken escape such as `%G1`, or empty at the end of the input.
     pub fn text(&self) -> &str {
-        let bytes = self.text.get(..usize::from(self.text_len)).unwrap_or(&[]);
+        let bytes = self.text.get(..self.at.len()).unwrap_or(&[]);
         core::str::from_utf8(bytes).unwrap_or("")
     }
 
     /// The byte length of [`text`](Self::text), the width to underline.
     pub const fn len(&self) -> usize {
-        self.text_len as usize
+        self.at.len()
     }
 
     /// Whether the offending text is empty (the input ended too early).
     pub const fn is_empty(&self) -> bool {
-        self.text_len == 0
+        self.at.is_empty()
     }
 
     /// `input` drawn on one line with carets under the offending bytes.
@@ -277,7 +274,7 @@ impl ParseError {
     /// `input` should be the string that was parsed; any other string is
     /// drawn too, with the carets clamped to its end.
     pub fn render<'a>(&self, input: &'a str) -> Caret<'a> {
-        Caret::new(input, self.index, self.len())
+        self.at.render(input)
     }
 
     /// A fix for the most common cause of this error, if there is one.
@@ -290,7 +287,7 @@ impl ParseError {
     /// ```
     pub fn hint(&self) -> Option<&'static str> {
         let text = self.text();
-        Some(match self.kind {
+        Some(match self.kind() {
             _ if self.in_margin => {
                 "the input starts or ends with whitespace, which is not part of a URI: trim it"
             }
@@ -461,7 +458,7 @@ pub struct Description<'a> {
 
 impl fmt::Display for Description<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (text, index, kind) = (self.text, self.error.index, self.error.kind);
+        let (text, index, kind) = (self.text, self.error.index(), self.error.kind());
         let quoted = Quoted(text);
         match kind {
             ParseErrorKind::MissingScheme => write!(f, "missing scheme at byte {index}"),
@@ -512,8 +509,8 @@ impl fmt::Display for ParseError {
 impl fmt::Debug for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ParseError")
-            .field("index", &self.index)
-            .field("kind", &self.kind)
+            .field("index", &self.index())
+            .field("kind", &self.kind())
             .field("text", &self.text())
             .finish_non_exhaustive()
     }

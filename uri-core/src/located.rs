@@ -21,14 +21,14 @@
 //!
 //! The workspace's errors built on it: `SchemeError`, `TemplateError`
 //! (here), and in `uri-runtime` `DecodeError`, `PortError`,
-//! `DotSegmentError`, `FilePathError` and `FileUriError`; `MailtoError`
-//! holds a `SchemeError` with the part it is about. Three keep a shape of
-//! their own, each for a reason: [`ParseError`](crate::ParseError) and
-//! `uri-idna`'s `IdnaError` carry the offending text, so that their
-//! message and hint can quote it without the input; `PolicyError` is a
+//! `DotSegmentError`, `FilePathError` and `FileUriError`;
+//! [`ParseError`](crate::ParseError) and `uri-idna`'s `IdnaError` hold
+//! one beside the offending text they quote in their messages and hints,
+//! and `MailtoError` holds a `SchemeError` beside the part it is about.
+//! Two keep a shape of their own, each for a reason: `PolicyError` is a
 //! list of every broken rule, held inline with 32-bit offsets so that a
-//! failed check allocates nothing and stays cheap to return; `BuildError`
-//! is an enum of the others.
+//! failed check allocates nothing and stays cheap to return;
+//! `BuildError` is an enum of the others.
 
 use core::fmt;
 

@@ -44,8 +44,9 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+use uri_core::located::Located;
 use uri_core::pct::lenient_byte_at;
-use uri_core::render::Quoted;
+use uri_core::render::{Caret, Quoted};
 
 /// The ASCII a result may hold: RFC 3986's `reg-name` characters (letters,
 /// digits, `-._~` and the sub-delimiters). UTS 46 checks this while it maps,
@@ -219,9 +220,9 @@ pub enum IdnaErrorKind {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct IdnaError {
-    index: usize,
-    len: usize,
-    kind: IdnaErrorKind,
+    /// Where, what, and how long: the workspace's one error core, with the
+    /// offending text quoted beside it.
+    at: Located<IdnaErrorKind>,
     text: String,
 }
 
@@ -229,31 +230,29 @@ impl IdnaError {
     fn new(host: &str, range: core::ops::Range<usize>, kind: IdnaErrorKind) -> IdnaError {
         IdnaError {
             text: String::from(host.get(range.clone()).unwrap_or("")),
-            index: range.start,
-            len: range.len(),
-            kind,
+            at: Located::new(range.start, range.len(), kind),
         }
     }
 
     /// The byte offset where the offending text starts, in the host
     /// given (or further on, after [`offset_by`](Self::offset_by)).
     pub fn index(&self) -> usize {
-        self.index
+        self.at.index()
     }
 
     /// The byte length of the offending text, the width to underline.
     pub fn len(&self) -> usize {
-        self.len
+        self.at.len()
     }
 
     /// Whether the offending text is empty (an empty label).
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.at.is_empty()
     }
 
     /// Why the host was refused.
     pub fn kind(&self) -> IdnaErrorKind {
-        self.kind
+        self.at.kind()
     }
 
     /// The offending text: a label, a character or an escape.
@@ -261,18 +260,30 @@ impl IdnaError {
         &self.text
     }
 
+    /// `host` (the text that was mapped) with carets under the offending
+    /// bytes.
+    ///
+    /// ```
+    /// let host = "bücher..example";
+    /// let err = uri_idna::host_to_ascii(host).unwrap_err();
+    /// assert_eq!(err.render(host).to_string(), "bücher..example\n       ^");
+    /// ```
+    pub fn render<'a>(&self, host: &'a str) -> Caret<'a> {
+        self.at.render(host)
+    }
+
     /// The same error with its index moved by `offset`: for a host that
     /// starts `offset` bytes into a larger string, such as a whole IRI.
     #[must_use]
     pub fn offset_by(mut self, offset: usize) -> IdnaError {
-        self.index += offset;
+        self.at = self.at.offset_by(offset);
         self
     }
 
     /// What to do about it, for messages that have room for a second
     /// sentence.
     pub fn hint(&self) -> &'static str {
-        match self.kind {
+        match self.kind() {
             IdnaErrorKind::InvalidEscape => {
                 "escapes in an international domain name must spell UTF-8 characters"
             }
@@ -293,8 +304,8 @@ impl IdnaError {
 
 impl fmt::Display for IdnaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (text, at) = (&self.text, self.index);
-        match self.kind {
+        let (text, at) = (&self.text, self.index());
+        match self.kind() {
             IdnaErrorKind::InvalidEscape => write!(
                 f,
                 "escape {} does not decode to UTF-8 in an international domain name at byte {at}",
