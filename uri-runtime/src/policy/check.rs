@@ -265,6 +265,31 @@ fn reached<'a>(host: &Host<'a>) -> Option<Reached<'a>> {
     }
 }
 
+/// The class of a registered name without escapes, from its text: the
+/// address of an older IPv4 notation, else the name's (`None` for a name
+/// with an escape, which [`reached`] decodes).
+fn name_class(name: &str) -> Option<HostClass> {
+    // Folded rather than searched: names are short, and this compiles to
+    // no branch per byte.
+    if name.bytes().fold(0, |escapes, b| escapes | u8::from(b == b'%')) != 0 {
+        return None;
+    }
+    Some(match ipv4_number_form(name.as_bytes()) {
+        Some(octets) => classify_ip(IpAddr::V4(Ipv4Addr::from(octets))),
+        None => classify_name(name),
+    })
+}
+
+/// The class of the host of `text` (whose components are `parts`), read
+/// through [`reached`].
+fn classify_host_of(text: &str, parts: &Components) -> HostClass {
+    classify_reached(
+        host_of(text, parts)
+            .and_then(|host| reached(&host))
+            .as_ref(),
+    )
+}
+
 /// The class of a host as a client reaches it (`None`: it cannot).
 fn classify_reached(host: Option<&Reached<'_>>) -> HostClass {
     match host {
@@ -338,22 +363,34 @@ impl Policy {
         }
         let authority_end = parts.path().start;
         let host_rules = self.denied != 0 || !self.hosts.is_empty() || !self.ports.is_empty();
-        if host_rules && let (Some(host), Some(range)) = (host_of(text, &parts), parts.host()) {
-            // Read once, for both rules, and only when one is asked for.
-            let reached = (!self.hosts.is_empty() || self.denied != 0)
-                .then(|| reached(&host))
-                .flatten();
-            if !self.hosts.is_empty()
-                && !reached
+        if host_rules && let Some(range) = parts.host() {
+            if self.hosts.is_empty() {
+                // The class alone, which a name without escapes gives from
+                // its text (most hosts are such names).
+                if self.denied != 0 {
+                    let class = match parts.host_kind() {
+                        Some(HostKind::RegName) => name_class(slice(range.clone()))
+                            .unwrap_or_else(|| classify_host_of(text, &parts)),
+                        _ => classify_host_of(text, &parts),
+                    };
+                    if self.denies(class) {
+                        at(Rule::HostClass(class), range);
+                    }
+                }
+            } else {
+                // Read once, for both rules.
+                let reached = host_of(text, &parts).and_then(|host| reached(&host));
+                if !reached
                     .as_ref()
                     .is_some_and(|r| self.hosts.iter().any(|p| p.matches(r)))
-            {
-                at(Rule::Host, range.clone());
-            }
-            if self.denied != 0 {
-                let class = classify_reached(reached.as_ref());
-                if self.denies(class) {
-                    at(Rule::HostClass(class), range);
+                {
+                    at(Rule::Host, range.clone());
+                }
+                if self.denied != 0 {
+                    let class = classify_reached(reached.as_ref());
+                    if self.denies(class) {
+                        at(Rule::HostClass(class), range);
+                    }
                 }
             }
             self.check_port(uri, &parts, authority_end, &mut at);
