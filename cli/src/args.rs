@@ -185,6 +185,16 @@ pub(crate) enum Command {
         /// Form style: write a space as `+`, read `+` as a space.
         #[arg(long)]
         form: bool,
+        /// The byte between pairs, read and written: `&`, or `;` as some
+        /// older servers write (trurl's `--query-separator`).
+        #[arg(
+            long,
+            value_name = "CHAR",
+            default_value = "&",
+            value_parser = ["&", ";"],
+            visible_alias = "query-separator"
+        )]
+        separator: String,
         #[arg(required = true)]
         uris: Vec<String>,
     },

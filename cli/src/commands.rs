@@ -73,6 +73,7 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
             trim_empty,
             sort,
             form,
+            separator,
             uris,
         } => {
             let edits = QueryEdits {
@@ -82,6 +83,7 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
                 trim_empty,
                 sort,
                 form,
+                separator: if separator == ";" { ';' } else { '&' },
             };
             inputs::run(&uris, |text| query(text, &edits))
         }
@@ -422,6 +424,8 @@ struct QueryEdits {
     trim_empty: bool,
     sort: bool,
     form: bool,
+    /// The byte between pairs: `&` or `;`.
+    separator: char,
 }
 
 /// `KEY=VALUE` arguments as pairs; an argument without `=` is a usage
@@ -444,8 +448,13 @@ fn query<'a>(text: &'a str, edits: &QueryEdits) -> Outcome<'a> {
         Ok(uri) => uri,
         Err(err) => return Outcome::Failed(report::parse_error(text, &err)),
     };
-    let edit = uri.query_edit();
-    let mut edit = if edits.form { edit.form_style() } else { edit };
+    let mut edit = uri.query_edit();
+    if edits.form {
+        edit = edit.form_style();
+    }
+    if edits.separator == ';' {
+        edit = edit.semicolons();
+    }
     edit.retain(|key, _| !edits.remove.iter().any(|pattern| glob(pattern, key)));
     for (key, value) in &edits.set {
         edit.set(key, value);

@@ -422,6 +422,20 @@ fn query_parameters_are_edited_without_touching_the_rest() {
     assert_eq!(stdout(&out), "http://h/?q=a+b\n");
     let out = uri(&["query", "--remove", "*", "http://h/?a=1&b=2#f"]);
     assert_eq!(stdout(&out), "http://h/#f\n");
+    // Pairs separated by `;`, read and written so (trurl's
+    // `--query-separator`); `&` is then data inside a value.
+    let out = uri(&[
+        "query",
+        "--query-separator",
+        ";",
+        "--sort",
+        "--append",
+        "c=x&y",
+        "http://h/?b=2;a=1",
+    ]);
+    assert_eq!(stdout(&out), "http://h/?a=1;b=2;c=x%26y\n");
+    let out = uri(&["query", "--separator", ":", "--sort", "http://h/?b:a"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     // A malformed edit is a usage error before any input is read.
     let out = uri(&["query", "--set", "novalue", "http://h/"]);
     assert_eq!(out.status.code(), Some(1));

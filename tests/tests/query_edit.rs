@@ -64,6 +64,20 @@ fn styles_write_spaces_and_separators_as_asked() {
     u.query_edit().semicolons().set("b", "3").append("c", "4");
     assert_eq!(u, "http://h/?a=1;b=3;c=4");
     reparses(&u);
+    // A `;` in a value or key is data there: encoded, so the next reader
+    // finds one pair, not two.
+    u.query_edit()
+        .semicolons()
+        .append("d;e", "x;y")
+        .set("a", "&;");
+    assert_eq!(u, "http://h/?a=%26%3B;b=3;c=4;d%3Be=x%3By");
+    let mut seen = Vec::new();
+    u.query_edit().semicolons().retain(|key, value| {
+        seen.push((key.to_owned(), value.to_owned()));
+        true
+    });
+    assert_eq!(seen[3], ("d;e".to_owned(), "x;y".to_owned()));
+    reparses(&u);
 }
 
 #[test]
@@ -108,4 +122,36 @@ fn values_are_read_decoded_by_key() {
     // A value that does not decode is an error at its offset in the query.
     let err = u.query_value("bad").unwrap().unwrap_err();
     assert_eq!(err.index(), 27);
+}
+
+/// The edit in the style asked for.
+fn styled(edit: uri::QueryEdit<'_>, form: bool, semicolons: bool) -> uri::QueryEdit<'_> {
+    let edit = if form { edit.form_style() } else { edit };
+    if semicolons { edit.semicolons() } else { edit }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2_000))]
+
+    /// Whatever the key and value hold (either separator, `=`, `+`, `#`,
+    /// `%`, spaces), a pair appended in any style reads back as itself,
+    /// one pair, after the pairs that were there.
+    #[test]
+    fn an_appended_pair_reads_back_as_itself(
+        key in "[a&;=+# %é]{0,6}",
+        value in "[a&;=+# %é]{0,6}",
+        form: bool,
+        semicolons: bool,
+    ) {
+        let mut u = uri(if semicolons { "http://h/?a=1;b=2" } else { "http://h/?a=1&b=2" });
+        styled(u.query_edit(), form, semicolons).append(&key, &value);
+        reparses(&u);
+        let mut seen = Vec::new();
+        styled(u.query_edit(), form, semicolons).retain(|k, v| {
+            seen.push((k.to_owned(), v.to_owned()));
+            true
+        });
+        proptest::prop_assert_eq!(seen.len(), 3, "{}", u);
+        proptest::prop_assert_eq!(&seen[2], &(key, value), "{}", u);
+    }
 }

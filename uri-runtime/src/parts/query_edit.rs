@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use uri_core::Components;
 
-use crate::pct::{QUERY_PARAM, decode_form_utf8, decode_utf8, encode, encode_form};
+use crate::pct::{EncodeSet, QUERY_PARAM, decode_form_utf8, decode_utf8, encode, encode_form_with};
 use crate::value::buf::{UriBuf, UriRefBuf};
 
 /// The query parameters of a [`UriBuf`] or [`UriRefBuf`], open for
@@ -94,7 +94,17 @@ impl<'u> QueryEdit<'u> {
     }
 
     /// `;` as the separator between pairs, as some older servers use, for
-    /// reading and for writing.
+    /// reading and for writing: a `;` in a key or value is then written
+    /// `%3B`, so that the next reader finds the pair it was given.
+    ///
+    /// ```
+    /// use uri_runtime::UriBuf;
+    ///
+    /// let mut u = UriBuf::parse("http://h/?a=1;b=2")?;
+    /// u.query_edit().semicolons().append("c", "x;y").remove("a");
+    /// assert_eq!(u, "http://h/?b=2;c=x%3By");
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
     #[must_use]
     pub fn semicolons(mut self) -> Self {
         self.separator = ';';
@@ -170,10 +180,18 @@ impl<'u> QueryEdit<'u> {
 
     /// `text` encoded as a key or value in this editor's style.
     fn encode<'t>(&self, text: &'t str) -> Cow<'t, str> {
-        if self.form {
-            encode_form(text)
+        /// A key or value between `;` separators: `;` encoded too, or it
+        /// would split the pair for the next reader.
+        const BETWEEN_SEMICOLONS: EncodeSet = QUERY_PARAM.but_encode(b";");
+        let set = if self.separator == ';' {
+            &BETWEEN_SEMICOLONS
         } else {
-            encode(text, &QUERY_PARAM)
+            &QUERY_PARAM
+        };
+        if self.form {
+            encode_form_with(text, set)
+        } else {
+            encode(text, set)
         }
     }
 

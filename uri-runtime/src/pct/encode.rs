@@ -44,7 +44,13 @@ pub fn encode_keep_escapes<'a>(input: &'a str, set: &EncodeSet) -> Cow<'a, str> 
 /// assert_eq!(uri_runtime::pct::encode_form("a b+c&d"), "a+b%2Bc%26d");
 /// ```
 pub fn encode_form(input: &str) -> Cow<'_, str> {
-    encode_with(input, &QUERY_PARAM, Also::SPACE_AS_PLUS)
+    encode_form_with(input, &QUERY_PARAM)
+}
+
+/// [`encode_form`] with another set than `QUERY_PARAM` (a space still
+/// written `+`).
+pub(crate) fn encode_form_with<'a>(input: &'a str, set: &EncodeSet) -> Cow<'a, str> {
+    encode_with(input, set, Also::SPACE_AS_PLUS)
 }
 
 fn encode_with<'a>(input: &'a str, set: &EncodeSet, also: Also) -> Cow<'a, str> {

@@ -60,5 +60,5 @@ pub use uri_core::table::Class;
 
 pub use decode::{DecodeError, DecodeErrorKind, decode, decode_form_utf8, decode_utf8};
 pub use encode::{encode, encode_form, encode_keep_escapes};
-pub(crate) use encode::{push_encoded, push_encoded_keep_escapes};
+pub(crate) use encode::{encode_form_with, push_encoded, push_encoded_keep_escapes};
 pub use lossy::decode_lossy;

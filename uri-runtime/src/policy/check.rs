@@ -271,7 +271,11 @@ fn reached<'a>(host: &Host<'a>) -> Option<Reached<'a>> {
 fn name_class(name: &str) -> Option<HostClass> {
     // Folded rather than searched: names are short, and this compiles to
     // no branch per byte.
-    if name.bytes().fold(0, |escapes, b| escapes | u8::from(b == b'%')) != 0 {
+    if name
+        .bytes()
+        .fold(0, |escapes, b| escapes | u8::from(b == b'%'))
+        != 0
+    {
         return None;
     }
     Some(match ipv4_number_form(name.as_bytes()) {
