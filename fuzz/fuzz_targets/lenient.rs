@@ -4,11 +4,15 @@
 //! Standard) also accepts a link to a `http`, `https`, `ws`, `wss` or
 //! `ftp` URL, both send a client to the same scheme, host and port. (`url`
 //! 2 reads a `file:` drive after a host as an older Standard did, dropping
-//! the host, where the web platform tests now keep it.)
+//! the host, where the web platform tests now keep it.) And the common
+//! path (strict text a browser reads without the state machine) agrees
+//! with the machine: `parse_lenient` gives the value, repairs or error
+//! that a join against a base of a scheme no text has gives, which runs
+//! every text through the machine.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uri_runtime::{ParseError, Repaired, SchemeRules, Uri, UriBuf, UriRefBuf};
+use uri_runtime::{ParseError, ParseErrorKind, Repaired, SchemeRules, Uri, UriBuf, UriRefBuf};
 
 fn check<T: AsRef<str>>(text: &str, result: &Result<Repaired<T>, ParseError>) {
     match result {
@@ -32,6 +36,15 @@ fuzz_target!(|data: &str| {
     check(href, &uri);
     if let Ok(repaired) = &uri {
         assert_eq!(UriBuf::parse(repaired.value.as_str()).as_ref(), Ok(&repaired.value));
+    }
+    let machine = Uri::parse("x-agree:/").ok().map(|base| base.join_lenient(href));
+    match (&uri, &machine) {
+        (Err(alone), _) if alone.kind() == ParseErrorKind::MissingScheme => {}
+        (Ok(alone), Some(Ok(machine))) => assert_eq!(alone, machine, "{href:?}"),
+        (Err(alone), Some(Err(machine))) => {
+            assert_eq!((alone.kind(), alone.index()), (machine.kind(), machine.index()), "{href:?}");
+        }
+        (alone, machine) => panic!("{href:?}: {alone:?} / {machine:?}"),
     }
     let Ok(base) = Uri::parse(base) else { return };
     let joined = base.join_lenient(href);
