@@ -26,6 +26,7 @@ use super::repair::{Notes, RepairKind};
 use crate::bytes::raw;
 use crate::value::buf::UriBuf;
 use crate::value::host::Host;
+use crate::value::port;
 use crate::value::uri::Uri;
 use crate::write::dot_segment::reads_as_dot_segment;
 
@@ -207,9 +208,11 @@ fn authority_plan<'a>(
         None => return Ok(None),
     }
     if let Some(port) = uri.port {
-        let Some(n) = port_number(port) else {
+        // Above 65535 is refused by the machine; empty is written as none.
+        let Ok(n) = port::to_u16(Some(port), 0) else {
             return Ok(None);
         };
+        let n = n.unwrap_or(0);
         let default = facts.and_then(|f| f.default_port);
         plan.port = (Some(n) != default && !port.is_empty()).then_some(n);
         plan.moved |= plan.port.is_none() || port.len() > 1 && port.starts_with('0');
@@ -398,16 +401,6 @@ fn idna_keeps(name: &str) -> bool {
 #[cfg(not(feature = "idna"))]
 fn idna_keeps(_name: &str) -> bool {
     true
-}
-
-/// The port's number, or `None` when it is above 65535 (refused by the
-/// machine); an empty port is 0 here and written as none.
-fn port_number(port: &str) -> Option<u16> {
-    let digits = port.trim_start_matches('0');
-    if digits.is_empty() {
-        return Some(0);
-    }
-    digits.parse().ok()
 }
 
 /// No segment that the parser reads as `.` or `..`: none written so (one
