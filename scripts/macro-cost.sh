@@ -90,8 +90,8 @@ crate runtime-cost "$runtime" '
 use std::hint::black_box;
 use uri_runtime::{uri, Uri};
 
-const TEXT: &str = "https://user@example.com:8080/a/b/c?q=1&r=2#frag";
-const LITERAL: Uri<'"'"'static> = uri!("https://user@example.com:8080/a/b/c?q=1&r=2#frag");
+const TEXT: &str = "https://example.com:8080/a/b/c?q=1&r=2#frag";
+const LITERAL: Uri<'"'"'static> = uri!("https://example.com:8080/a/b/c?q=1&r=2#frag");
 
 #[inline(never)]
 fn read(u: &Uri<'"'"'_>) -> usize {
