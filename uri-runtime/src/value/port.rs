@@ -24,6 +24,14 @@ use uri_core::located::{Explain, Located};
 pub type PortError = Located<PortErrorKind>;
 
 /// Why a port is no TCP or UDP port.
+///
+/// ```
+/// use uri_runtime::{PortErrorKind, Uri};
+///
+/// let err = Uri::parse("ftp://h:65536/")?.port_u16().unwrap_err();
+/// assert_eq!(err.kind(), PortErrorKind::TooLarge);
+/// # Ok::<(), uri_runtime::ParseError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum PortErrorKind {

@@ -34,6 +34,15 @@ use uri_core::located::{Explain, Located};
 pub type DotSegmentError = Located<DotSegment>;
 
 /// Which dot segment a value made.
+///
+/// ```
+/// use uri_runtime::{BuildError, DotSegment, UriBuf};
+///
+/// let mut u = UriBuf::parse("https://example.com/files")?;
+/// let Err(BuildError::DotSegment(err)) = u.push_segment(".") else { panic!() };
+/// assert_eq!((err.kind(), err.kind().segment()), (DotSegment::Current, "."));
+/// # Ok::<(), uri_runtime::ParseError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DotSegment {
     /// `.`, read as no segment at all.
