@@ -275,6 +275,7 @@ fn parse_kind_name(kind: ParseErrorKind) -> &'static str {
         ParseErrorKind::InvalidChar(_) => "invalid-char",
         ParseErrorKind::InvalidScheme => "invalid-scheme",
         ParseErrorKind::InvalidPort => "invalid-port",
+        ParseErrorKind::PortTooLarge => "port-too-large",
         ParseErrorKind::InvalidIpv6 => "invalid-ipv6",
         ParseErrorKind::InvalidIpvFuture => "invalid-ipvfuture",
         ParseErrorKind::InvalidZoneId => "invalid-zone-id",

@@ -107,6 +107,22 @@ fn what_has_no_obvious_reading_is_an_error_at_its_byte() {
         let err = UriBuf::parse_lenient(text).unwrap_err();
         assert_eq!((err.index(), err.kind()), (at, kind), "{text:?}: {err}");
     }
+    // A port of digits above 65535 is said to be that, at its digits (it
+    // was "character \"6\" not allowed", which no digit is).
+    let text = "http://h:0065536/";
+    let err = UriBuf::parse_lenient(text).unwrap_err();
+    assert_eq!(
+        (err.index(), err.len(), err.kind()),
+        (9, 7, ParseErrorKind::PortTooLarge)
+    );
+    assert_eq!(
+        err.to_string(),
+        "port above 65535 at byte 9: a TCP or UDP port is 0 to 65535"
+    );
+    assert_eq!(
+        err.render(text).to_string(),
+        "http://h:0065536/\n         ^^^^^^^"
+    );
     // In a reference read without its base, a host IDNA refuses is
     // refused at its byte of the text, after a tab removed before it.
     let err = UriRefBuf::parse_lenient("//a\té|").unwrap_err();
@@ -256,7 +272,7 @@ fn hrefs_go_where_a_browser_goes() {
         ("http://evil.0x/", ParseErrorKind::InvalidIpv4),
         ("https:///", ParseErrorKind::MissingHost),
         ("http://u@/", ParseErrorKind::MissingHost),
-        ("http://h:65536/", ParseErrorKind::InvalidPort),
+        ("http://h:65536/", ParseErrorKind::PortTooLarge),
     ] {
         let err = page.join_lenient(href).unwrap_err();
         assert_eq!(err.kind(), kind, "{href:?}: {err}");

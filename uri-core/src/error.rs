@@ -117,6 +117,11 @@ pub enum ParseErrorKind {
     /// URI names a host, and this one has none (`https:///x`, `http://u@/`).
     /// The index points where the host should be.
     MissingHost,
+    /// Read as a browser reads it: the port is digits, but above 65535,
+    /// which browsers refuse (RFC 3986 allows any digits, so the strict
+    /// parsers take it and `port_u16` reports it). The index points at
+    /// the port's first digit, and the error covers its digits.
+    PortTooLarge,
     /// Read as a browser reads it: the text means different things
     /// against different bases (a `\`, which is `/` against a `http`,
     /// `https`, `ws`, `wss`, `ftp` or `file` base and data against
@@ -141,6 +146,7 @@ impl ParseErrorKind {
             ParseErrorKind::BidiFormatting(_) => "bidirectional formatting character",
             ParseErrorKind::InvalidIpv4 => "invalid IPv4 address",
             ParseErrorKind::MissingHost => "missing host",
+            ParseErrorKind::PortTooLarge => "port above 65535",
             ParseErrorKind::NeedsBase => "meaning depends on the base",
         }
     }
@@ -154,7 +160,7 @@ impl ParseErrorKind {
             ParseErrorKind::InvalidScheme | ParseErrorKind::MissingScheme => {
                 Some(Component::Scheme)
             }
-            ParseErrorKind::InvalidPort => Some(Component::Port),
+            ParseErrorKind::InvalidPort | ParseErrorKind::PortTooLarge => Some(Component::Port),
             ParseErrorKind::InvalidIpv6
             | ParseErrorKind::InvalidIpvFuture
             | ParseErrorKind::InvalidZoneId
@@ -359,6 +365,7 @@ impl ParseError {
             ParseErrorKind::MissingHost => {
                 "http, https, ws, wss and ftp URIs name a host after \"//\""
             }
+            ParseErrorKind::PortTooLarge => "a TCP or UDP port is 0 to 65535",
             ParseErrorKind::NeedsBase => {
                 "resolve it against the page it came from (`Uri::join_lenient`): a backslash \
                  is \"/\" against http, https, ws, wss, ftp and file pages, and data elsewhere"
@@ -392,6 +399,13 @@ const fn in_margin(input: &[u8], index: usize) -> bool {
 const fn culprit_end(input: &[u8], index: usize, kind: ParseErrorKind) -> usize {
     match kind {
         ParseErrorKind::MissingScheme => index,
+        ParseErrorKind::PortTooLarge => {
+            let mut end = index;
+            while end < input.len() && input[end].is_ascii_digit() {
+                end += 1;
+            }
+            end
+        }
         ParseErrorKind::InvalidPercentEncoding(_) => {
             let mut end = next_char(input, index);
             let mut chars = 0;
@@ -471,6 +485,9 @@ impl fmt::Display for Description<'_> {
             ParseErrorKind::InvalidScheme if text == ":" => {
                 write!(f, "invalid scheme: empty before \":\" at byte {index}")
             }
+            // Its digits may be more than the error keeps; `render` shows
+            // them all.
+            ParseErrorKind::PortTooLarge => write!(f, "port above 65535 at byte {index}"),
             ParseErrorKind::InvalidScheme | ParseErrorKind::InvalidPort => write!(
                 f,
                 "{}: character {quoted} not allowed at byte {index}",

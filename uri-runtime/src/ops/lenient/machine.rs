@@ -734,7 +734,7 @@ impl Reader<'_> {
             for d in digits {
                 port = port * 10 + d.to_digit(10).unwrap_or(0);
                 if port > u32::from(u16::MAX) {
-                    return Err(self.error(self.mark, ParseErrorKind::InvalidPort));
+                    return Err(self.error(self.mark, ParseErrorKind::PortTooLarge));
                 }
             }
             let port = port as u16;
