@@ -260,16 +260,17 @@ impl IdnaError {
         &self.text
     }
 
-    /// `host` (the text that was mapped) with carets under the offending
-    /// bytes.
+    /// `text` with carets under the offending bytes: the host that was
+    /// mapped, or the larger text the error was moved into with
+    /// [`offset_by`](Self::offset_by).
     ///
     /// ```
     /// let host = "bücher..example";
     /// let err = uri_idna::host_to_ascii(host).unwrap_err();
     /// assert_eq!(err.render(host).to_string(), "bücher..example\n       ^");
     /// ```
-    pub fn render<'a>(&self, host: &'a str) -> Caret<'a> {
-        self.at.render(host)
+    pub fn render<'a>(&self, text: &'a str) -> Caret<'a> {
+        self.at.render(text)
     }
 
     /// The same error with its index moved by `offset`: for a host that
