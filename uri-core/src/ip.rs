@@ -1,7 +1,7 @@
 //! The IP address rules of RFC 3986 section 3.2.2, as `const fn`s that
 //! report the first offending index.
 
-use crate::pct::decode_triplet;
+use crate::pct::{HEX_VALUES, NOT_HEX, decode_triplet};
 use crate::table::{HEXDIG, IPVFUTURE, UNRESERVED};
 
 /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`;
@@ -120,11 +120,17 @@ pub const fn parse_ipv6(b: &[u8], start: usize, end: usize) -> Result<[u16; 8], 
     loop {
         let group_start = i;
         let mut value: u32 = 0;
-        while i < end && HEXDIG.contains(b[i]) {
+        // One lookup per digit, which says both whether it is one and
+        // its value.
+        while i < end {
+            let digit = HEX_VALUES[b[i] as usize];
+            if digit == NOT_HEX {
+                break;
+            }
             if i - group_start == 4 {
                 return Err(i);
             }
-            value = value * 16 + hex(b[i]) as u32;
+            value = value * 16 + digit as u32;
             i += 1;
         }
         if i == group_start {
@@ -181,13 +187,6 @@ pub const fn parse_ipv6(b: &[u8], start: usize, end: usize) -> Result<[u16; 8], 
             }
             Ok(groups)
         }
-    }
-}
-
-const fn hex(byte: u8) -> u8 {
-    match crate::pct::hex_value(byte) {
-        Some(v) => v,
-        None => 0,
     }
 }
 

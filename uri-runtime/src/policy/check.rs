@@ -294,6 +294,15 @@ fn classify_host_of(text: &str, parts: &Components) -> HostClass {
     )
 }
 
+/// Whether the scheme `name` of a parsed URI is `allowed`, which is in
+/// lowercase. A scheme holds letters, digits, `+`, `-` and `.`, whose
+/// bytes all have the case bit (`0x20`) set but for capitals, so setting
+/// it lowercases the name exactly: one OR a byte, where
+/// `eq_ignore_ascii_case` lowercases both sides with a test each.
+fn is_scheme(allowed: &[u8], name: &[u8]) -> bool {
+    allowed.len() == name.len() && allowed.iter().zip(name).all(|(&a, &b)| a == b | 0x20)
+}
+
 /// The class of a host as a client reaches it (`None`: it cannot).
 fn classify_reached(host: Option<&Reached<'_>>) -> HostClass {
     match host {
@@ -345,11 +354,11 @@ impl Policy {
         let mut at = |rule, range: Range<usize>| report(Violation::new(rule, range));
         if !self.schemes.is_empty() {
             let scheme = parts.scheme().unwrap_or(0..0);
-            let name = slice(scheme.clone());
+            let name = slice(scheme.clone()).as_bytes();
             if !self
                 .schemes
                 .iter()
-                .any(|allowed| allowed.eq_ignore_ascii_case(name))
+                .any(|allowed| is_scheme(allowed.as_bytes(), name))
             {
                 at(Rule::Scheme, scheme);
             }

@@ -10,73 +10,163 @@ use super::class::HostClass;
 /// [`HostClass`]; the last label decides, so a name costs one comparison
 /// or two.
 pub(super) fn classify_name(name: &str) -> HostClass {
-    const LOCALHOST: u128 = pack(b"localhost");
-    const INTERNAL: u128 = pack(b"internal");
-    const LOCAL: u128 = pack(b"local");
-    const EXAMPLE: u128 = pack(b"example");
-    const TEST: u128 = pack(b"test");
-    const INVALID: u128 = pack(b"invalid");
-    const ONION: u128 = pack(b"onion");
-    const ALT: u128 = pack(b"alt");
-    const COM: u128 = pack(b"com");
-    const NET: u128 = pack(b"net");
-    const ORG: u128 = pack(b"org");
-    const ARPA: u128 = pack(b"arpa");
+    const LOCALHOST: Label = Label::of(b"localhost");
+    const INTERNAL: Label = Label::of(b"internal");
+    const LOCAL: Label = Label::of(b"local");
+    const EXAMPLE: Label = Label::of(b"example");
+    const TEST: Label = Label::of(b"test");
+    const INVALID: Label = Label::of(b"invalid");
+    const ONION: Label = Label::of(b"onion");
+    const ALT: Label = Label::of(b"alt");
+    const COM: Label = Label::of(b"com");
+    const NET: Label = Label::of(b"net");
+    const ORG: Label = Label::of(b"org");
+    const ARPA: Label = Label::of(b"arpa");
+    const HOME: Label = Label::of(b"home");
+    const IPV4ONLY: Label = Label::of(b"ipv4only");
     let name = name.as_bytes();
     let name = name.strip_suffix(b".").unwrap_or(name);
     if name.is_empty() {
         return HostClass::Unresolvable;
     }
-    let (rest, last) = split_last_label(name);
-    let second = || split_last_label(rest).1;
-    let Some(last) = packed(last) else {
-        return HostClass::Public;
-    };
+    let (last, rest) = Label::last(name);
     match last {
         LOCALHOST => HostClass::Loopback,
         INTERNAL => HostClass::PrivateUse,
         LOCAL => HostClass::LinkLocal,
         EXAMPLE => HostClass::Documentation,
         TEST | INVALID | ONION | ALT => HostClass::SpecialUseName,
-        COM | NET | ORG if packed(second()) == Some(EXAMPLE) => HostClass::Documentation,
-        ARPA if packed(second()) == Some(pack(b"home")) => HostClass::PrivateUse,
-        ARPA if packed(rest) == Some(pack(b"ipv4only")) => HostClass::ProtocolAssignment,
+        COM | NET | ORG if rest.is_some_and(|rest| Label::last(rest).0 == EXAMPLE) => {
+            HostClass::Documentation
+        }
+        ARPA => match rest.map(Label::last) {
+            Some((HOME, _)) => HostClass::PrivateUse,
+            Some((IPV4ONLY, None)) => HostClass::ProtocolAssignment,
+            _ => HostClass::Public,
+        },
         _ => HostClass::Public,
     }
 }
 
-/// A label of at most fifteen bytes in lowercase, one byte each, as one
-/// number: the special labels compare as integers, with no copy and no
-/// loop per candidate. Longer labels are none of them.
-fn packed(label: &[u8]) -> Option<u128> {
-    (label.len() <= 15).then(|| pack(label))
-}
+/// A label of at most [`Label::MAX`] bytes, lowercase, as one number, so
+/// that the special labels compare as integers with no copy and no loop
+/// per candidate; every longer label is [`Label::LONG`], which is none of
+/// them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Label(u128);
 
-const fn pack(label: &[u8]) -> u128 {
-    let mut key = label.len() as u128;
-    let mut i = 0;
-    while i < label.len() && i < 15 {
-        key = key << 8 | label[i].to_ascii_lowercase() as u128;
-        i += 1;
-    }
-    key
-}
+impl Label {
+    /// The longest special label, `localhost`: reading a label stops
+    /// after as many bytes.
+    const MAX: usize = 9;
 
-/// What precedes the last label (without its dot) and the last label.
-fn split_last_label(name: &[u8]) -> (&[u8], &[u8]) {
-    let mut dot = name.len();
-    while dot > 0 && name[dot - 1] != b'.' {
-        dot -= 1;
+    /// Any label longer than [`Label::MAX`]: its length byte is one no
+    /// packed label has.
+    const LONG: Label = Label(u128::MAX);
+
+    /// The label `text`, packed as [`Label::last`] packs one: byte `i` of
+    /// the label at bits `8 i`, the length in the top byte.
+    const fn of(text: &[u8]) -> Label {
+        let mut key = 0u128;
+        let mut i = 0;
+        while i < text.len() {
+            key |= (text[i].to_ascii_lowercase() as u128) << (8 * i);
+            i += 1;
+        }
+        Label(key | (text.len() as u128) << 120)
     }
-    match dot {
-        0 => (&[], name),
-        dot => (&name[..dot - 1], &name[dot..]),
+
+    /// The last label of `name` and what precedes it (without its dot),
+    /// read from the end in one pass that stops at the dot, or after
+    /// [`Label::MAX`] bytes with [`Label::LONG`] (nothing before it is
+    /// read then, so its rest is `None`, as for a name of one label).
+    fn last(name: &[u8]) -> (Label, Option<&[u8]>) {
+        // Read backwards, each byte shifts in below the ones after it;
+        // shifts by a constant, not by the byte's place, which would be a
+        // variable 128-bit shift per byte.
+        let mut key = 0u128;
+        for (n, &byte) in name.iter().rev().enumerate() {
+            if byte == b'.' {
+                let dot = name.len() - 1 - n;
+                return (Label(key | (n as u128) << 120), name.get(..dot));
+            }
+            if n == Self::MAX {
+                return (Self::LONG, None);
+            }
+            key = key << 8 | u128::from(byte.to_ascii_lowercase());
+        }
+        (Label(key | (name.len() as u128) << 120), None)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::{HostClass, classify_name};
+    use crate::bytes::scan::tests::random_text;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    /// The registry read plainly: the name's labels, lowercased, and the
+    /// special ones looked for from the right.
+    fn classified_plainly(name: &str) -> HostClass {
+        let name = name.strip_suffix('.').unwrap_or(name).to_ascii_lowercase();
+        if name.is_empty() {
+            return HostClass::Unresolvable;
+        }
+        let labels: Vec<&str> = name.rsplit('.').collect();
+        let second = labels.get(1).copied();
+        match labels[0] {
+            "localhost" => HostClass::Loopback,
+            "internal" => HostClass::PrivateUse,
+            "local" => HostClass::LinkLocal,
+            "example" => HostClass::Documentation,
+            "test" | "invalid" | "onion" | "alt" => HostClass::SpecialUseName,
+            "com" | "net" | "org" if second == Some("example") => HostClass::Documentation,
+            "arpa" if second == Some("home") => HostClass::PrivateUse,
+            "arpa" if name == "ipv4only.arpa" => HostClass::ProtocolAssignment,
+            _ => HostClass::Public,
+        }
+    }
+
+    #[test]
+    fn packed_labels_classify_as_the_plain_reading_does() {
+        // Special labels in both cases, near misses one byte longer or
+        // shorter, labels past the packed length, and empty labels.
+        let pieces = [
+            "localhost",
+            "LocalHost",
+            "localhosts",
+            "ocalhost",
+            "internal",
+            "local",
+            "example",
+            "EXAMPLE",
+            "test",
+            "invalid",
+            "onion",
+            "alt",
+            "com",
+            "net",
+            "ORG",
+            "arpa",
+            "home",
+            "ipv4only",
+            "IPv4Only",
+            "a",
+            "xn--bcher-kva",
+            "averyveryverylonglabel",
+            "0",
+            "-",
+            ".",
+            ".",
+            ".",
+        ];
+        let mut seed = 0x5eed_4a3e_u64;
+        for _ in 0..50_000 {
+            let name: String = random_text(&mut seed, &pieces, 7);
+            assert_eq!(classify_name(&name), classified_plainly(&name), "{name:?}");
+        }
+    }
 
     #[test]
     fn every_special_use_name_and_its_subdomains_are_classified() {

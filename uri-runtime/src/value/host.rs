@@ -57,7 +57,16 @@ impl<'a> Host<'a> {
         Some(match kind {
             HostKind::Ipv4 => Host::Ipv4(parse_ipv4(bytes, 0, bytes.len()).ok()?.into()),
             HostKind::Ipv6 => {
-                let (address, zone) = inner.split_once("%25").unwrap_or((inner, ""));
+                // A zone can only follow as `%25` (the parser saw to it);
+                // a byte search finds its `%`, where a search for the
+                // three bytes would cost more than the address.
+                let (address, zone) = match inner.find('%') {
+                    Some(percent) => (
+                        inner.get(..percent).unwrap_or(""),
+                        inner.get(percent + 3..).unwrap_or(""),
+                    ),
+                    None => (inner, ""),
+                };
                 let address = parse_ipv6(address.as_bytes(), 0, address.len())
                     .ok()?
                     .into();
