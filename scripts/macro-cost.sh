@@ -46,6 +46,10 @@ crate fluent-uri 'fluent-uri = "0.4"' \
     'fn main() { let u = fluent_uri::Uri::parse("https://example.com/a%20b").unwrap(); println!("{u}"); }'
 crate parse-only "uri-runtime = { path = \"$repo/uri-runtime\", default-features = false, features = [\"std\"] }" \
     'fn main() { let u = uri_runtime::Uri::parse("https://example.com/a%20b").unwrap(); println!("{u}"); }'
+# The macro crate and what it builds on (proc-macro2, quote, syn, uri-core
+# for the host), with no runtime: the share of the default build that the
+# architecture fixes before uri-runtime compiles anything.
+crate macro-stack "uri-macros = { path = \"$repo/uri-macros\" }" 'fn main() {}'
 crate static-iref 'static-iref = "3"
 iref = "3"' 'fn main() { let u: &iref::Uri = static_iref::uri!("https://example.com/a%20b"); println!("{u}"); }'
 
@@ -56,6 +60,7 @@ echo "|---|---:|"
 measure "Uri::parse only (uri-runtime, no macros)" "$work/parse-only"
 measure "uri! (uri-runtime, default features)" "$work/with-macro"
 measure "uri! with the idna feature" "$work/macro-idna"
+measure "uri-macros and its dependencies alone" "$work/macro-stack"
 measure "fluent-uri 0.4 Uri::parse (for comparison)" "$work/fluent-uri"
 measure "static-iref 3 uri! (for comparison)" "$work/static-iref"
 

@@ -73,9 +73,20 @@ fn position_in_words(bytes: &[u8], needle: u8, other: u8) -> Option<usize> {
 
 /// Whether every escape in `bytes` (a `%` and two hex digits) is one
 /// that syntax-based normalization (RFC 3986 sections 6.2.2.1 and
-/// 6.2.2.2) keeps: in uppercase hex, and of a byte outside `unreserved`.
-/// A `%` without two hex digits is not an escape, and is left alone.
-pub(crate) fn escapes_in_normal_form(bytes: &[u8]) -> bool {
+/// 6.2.2.2) keeps: in uppercase hex, and of a byte outside `unreserved`;
+/// and whether `bytes[..lowercase_until]` holds no ASCII capital. A `%`
+/// without two hex digits is not an escape, and is left alone.
+///
+/// The prefix is for the normal-form check of a whole URI, whose scheme
+/// and host must be in lowercase: asked with the escapes, it costs no
+/// pass of its own. A capital there is not always a change (an escape's
+/// hex digits, a userinfo, an IPv6 zone), so that check reads a URI that
+/// fails here again, part by part; one that passes is normal there.
+pub(crate) fn escapes_in_normal_form(bytes: &[u8], lowercase_until: usize) -> bool {
+    let prefix = bytes.get(..lowercase_until).unwrap_or(bytes);
+    if prefix.iter().any(u8::is_ascii_uppercase) {
+        return false;
+    }
     let mut i = 0;
     while let Some(at) = position_in_short(bytes.get(i..).unwrap_or_default(), b'%') {
         let mark = i + at;

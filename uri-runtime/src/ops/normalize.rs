@@ -7,6 +7,7 @@ use alloc::string::String;
 use uri_core::Components;
 use uri_core::scheme::scheme_facts;
 
+use crate::bytes::raw::escapes_in_normal_form;
 use crate::value::as_uri::AsUri;
 use crate::value::buf::UriBuf;
 use crate::value::uri::{Parsed, Uri};
@@ -191,11 +192,18 @@ fn is_normalized(uri: &Parsed<'_>, rules: Option<&SchemeRules<'_>>) -> bool {
             port_ok && path_ok
         })
     };
-    is_in_form(scheme, Form::Lowercased)
-        && host_ok()
-        && is_in_form(after_scheme, Form::Normalized)
-        && is_dot_free(uri.path(), uri.parts.authority().is_some())
-        && scheme_ok()
+    // Most URIs are ruled in by one pass over the text: every escape in
+    // normal form, and no capital before the path (where the scheme and
+    // host are). A capital there may still be normal (a userinfo keeps
+    // its case, an escape's hex digits are capitals), so a URI that fails
+    // is read again, part by part.
+    let escapes_and_case_ok = || {
+        escapes_in_normal_form(uri.text.as_bytes(), uri.parts.path().start)
+            || (is_in_form(scheme, Form::Lowercased)
+                && host_ok()
+                && is_in_form(after_scheme, Form::Normalized))
+    };
+    escapes_and_case_ok() && is_dot_free(uri.path(), uri.parts.authority().is_some()) && scheme_ok()
 }
 
 /// Whether the path is what dot-segment removal (with the `/.` rule) makes

@@ -109,7 +109,7 @@ pub(crate) fn is_in_form(text: &str, form: Form) -> bool {
             });
             !marked || lowercase_between_normal_escapes(text)
         }
-        Form::Normalized => crate::bytes::raw::escapes_in_normal_form(text.as_bytes()),
+        Form::Normalized => crate::bytes::raw::escapes_in_normal_form(text.as_bytes(), 0),
     }
 }
 

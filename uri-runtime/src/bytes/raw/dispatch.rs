@@ -125,11 +125,11 @@ pub(crate) fn position(bytes: &[u8], needle: u8) -> Option<usize> {
 
 /// [`scan::escapes_in_normal_form`], sixty-four bytes per step with no
 /// branch per escape on CPUs with AVX-512BW and AVX-512VBMI.
-pub(crate) fn escapes_in_normal_form(bytes: &[u8]) -> bool {
+pub(crate) fn escapes_in_normal_form(bytes: &[u8], lowercase_until: usize) -> bool {
     match chosen().escapes_in_normal_form {
         // SAFETY: the kernel comes from a row this CPU runs.
-        Some(check) => unsafe { check(bytes) },
-        None => scan::escapes_in_normal_form(bytes),
+        Some(check) => unsafe { check(bytes, lowercase_until) },
+        None => scan::escapes_in_normal_form(bytes, lowercase_until),
     }
 }
 

@@ -31,6 +31,9 @@ pub(super) type KeptPrefix = unsafe fn(bytes: &[u8], set: &EncodeSet) -> usize;
 /// A yes-or-no question about a text.
 pub(super) type Check = unsafe fn(bytes: &[u8]) -> bool;
 
+/// [`Check`] with a prefix of the text the question also covers.
+pub(super) type PrefixCheck = unsafe fn(bytes: &[u8], prefix: usize) -> bool;
+
 /// One instruction set's kernels. Each is `unsafe` to call: only a CPU
 /// for which [`supported`](Self::supported) says yes may run it. `None`:
 /// nothing faster than the rows below (and, below them all, the portable
@@ -51,8 +54,9 @@ pub(super) struct Kernels {
     pub(super) parse: Option<Parse>,
     /// The prefix an encode set keeps.
     pub(super) kept_prefix: Option<KeptPrefix>,
-    /// Whether every escape is in normal form.
-    pub(super) escapes_in_normal_form: Option<Check>,
+    /// Whether every escape is in normal form, and a prefix has no
+    /// capital.
+    pub(super) escapes_in_normal_form: Option<PrefixCheck>,
     /// Whether a path has a `.` or `..` segment.
     pub(super) has_dot_segments: Option<Check>,
 }

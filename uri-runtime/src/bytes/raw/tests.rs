@@ -105,23 +105,29 @@ fn the_byte_search_matches_its_twin() {
 
 /// The normal-form check of escapes against its portable twin, on text
 /// built from escapes of every kind (uppercase and lowercase digits,
-/// reserved, unreserved and non-ASCII bytes, malformed) and plain
-/// bytes, so that escapes start at every offset of a step and straddle
-/// its end and the text's.
+/// reserved, unreserved and non-ASCII bytes, malformed) and plain bytes,
+/// capitals and their neighbours in ASCII among them, so that escapes
+/// start at every offset of a step and straddle its end and the text's;
+/// with the capital-free prefix ending anywhere, past the text too.
 #[test]
 fn the_escape_check_matches_its_twin() {
-    let pieces: [&[u8]; 18] = [
+    let pieces: [&[u8]; 23] = [
         b"%41", b"%2F", b"%2f", b"%7E", b"%C3", b"%a9", b"%31", b"%3D", b"%5B", b"%E2", b"%",
-        b"%4", b"%G1", b"%%", b"a", b"/", b"-", b"\xC3",
+        b"%4", b"%G1", b"%%", b"a", b"/", b"-", b"\xC3", b"A", b"Z", b"@", b"[", b"z",
     ];
     let mut seed = 0x622_u64;
     for round in 0..rounds(50_000) {
         let (len, plain) = (xorshift(&mut seed) % 150, 1 + xorshift(&mut seed) % 8);
         let text = text_of(&mut seed, &pieces, len, plain);
+        // Often no prefix, as every caller but one asks.
+        let prefix = match xorshift(&mut seed) % 3 {
+            0 => 0,
+            _ => (xorshift(&mut seed) % (text.len() as u64 + 80)) as usize,
+        };
         assert_eq!(
-            escapes_in_normal_form(&text),
-            scan::escapes_in_normal_form(&text),
-            "round {round}: {:?}",
+            escapes_in_normal_form(&text, prefix),
+            scan::escapes_in_normal_form(&text, prefix),
+            "round {round}, prefix {prefix}: {:?}",
             alloc::string::String::from_utf8_lossy(&text)
         );
     }

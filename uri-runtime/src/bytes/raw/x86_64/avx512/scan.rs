@@ -14,9 +14,9 @@
 
 use core::arch::x86_64::{
     __m512i, _mm512_add_epi8, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpgt_epu8_mask,
-    _mm512_loadu_si512, _mm512_maskz_loadu_epi8, _mm512_maskz_mov_epi8, _mm512_movepi8_mask,
-    _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_set1_epi8, _mm512_slli_epi16,
-    _mm512_test_epi8_mask,
+    _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_maskz_loadu_epi8, _mm512_maskz_mov_epi8,
+    _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_set1_epi8,
+    _mm512_slli_epi16, _mm512_sub_epi8, _mm512_test_epi8_mask,
 };
 
 use uri_core::table::{self, Class};
@@ -146,9 +146,11 @@ fn scan<const TRIPLETS: bool>(bit: u8, bytes: &[u8], from: usize, to: usize) -> 
 /// the step's bytes are read three times, from `i`, `i + 1` and `i + 2`,
 /// so that each lane holding a `%` sees its two digits; an escape fails
 /// the check when either digit is a lowercase letter or the byte it
-/// spells is in `unreserved`. One branch per step, on the answer.
+/// spells is in `unreserved`. Capitals in the prefix are lanes whose
+/// byte minus `A` is below 26, kept below the prefix's end. One branch
+/// per step, on the answer.
 #[target_feature(enable = "avx512bw,avx512vbmi")]
-pub(super) fn escapes_in_normal_form(bytes: &[u8]) -> bool {
+pub(super) fn escapes_in_normal_form(bytes: &[u8], lowercase_until: usize) -> bool {
     let (low, high) = table_halves();
     let from = |at: usize| read(bytes, at, bytes.len()).1;
     let has = |text: __m512i, bit: u8| {
@@ -179,7 +181,14 @@ pub(super) fn escapes_in_normal_form(bytes: &[u8]) -> bool {
             _mm512_set1_epi8(0xF0_u8.cast_signed()),
         );
         let decoded = _mm512_or_si512(high_nibble, value(second));
-        if escapes & (lowercase | has(decoded, UNRESERVED_BIT)) != 0 {
+        // The prefix's lanes in this step; lanes past the text hold zero,
+        // which no capital is.
+        let prefix = u64::MAX
+            .checked_shr(64 - lowercase_until.saturating_sub(i).min(64) as u32)
+            .unwrap_or(0);
+        let letters = _mm512_sub_epi8(text, _mm512_set1_epi8(b'A'.cast_signed()));
+        let capitals = _mm512_cmplt_epu8_mask(letters, _mm512_set1_epi8(26)) & prefix;
+        if (escapes & (lowercase | has(decoded, UNRESERVED_BIT))) | capitals != 0 {
             return false;
         }
         i += 64;
