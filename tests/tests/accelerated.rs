@@ -101,6 +101,16 @@ fn the_two_parsers_agree_on_the_whole_corpus() {
     );
 }
 
+/// The normal-form and dot-segment checks, where `normalize` and the
+/// lenient reader ask them: every corpus line, with the capital-free
+/// prefix ending at each of its first 130 bytes.
+#[test]
+fn the_check_kernels_agree_with_their_twins_on_the_corpus() {
+    for line in corpus().lines() {
+        uri::__differential::check_every_check(line.as_bytes());
+    }
+}
+
 #[test]
 fn the_two_parsers_agree_on_every_prefix_of_the_corpus_lines() {
     let corpus = corpus();

@@ -349,6 +349,16 @@ pub mod __differential {
         }
     }
 
+    /// Panics where a check kernel this CPU runs (escapes in normal form,
+    /// dot segments) and its portable twin answer differently about
+    /// `text` (see the `checks` fuzz target).
+    #[allow(clippy::panic, reason = "a fuzz target reports by panicking")]
+    pub fn check_every_check(text: &[u8]) {
+        if let Err(disagreement) = crate::bytes::raw::every_check_agrees(text) {
+            panic!("{disagreement}");
+        }
+    }
+
     /// Panics where a vector-scanning parser this CPU runs and
     /// `uri-core`'s `const` parser disagree on `text` (see
     /// `tests/accelerated.rs` and the `parsers` fuzz target).

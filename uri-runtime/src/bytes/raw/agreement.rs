@@ -2,7 +2,8 @@
 //! shared by the unit tests, the integration tests and the fuzz targets
 //! (through `crate::__differential`): every vector parser against the
 //! `const` parser, every decoding loop against the portable one, every
-//! encoding loop against the table loop.
+//! encoding loop against the table loop, every check of a text (escapes
+//! in normal form, dot segments) against its portable twin.
 
 use alloc::format;
 use alloc::string::String;
@@ -152,4 +153,36 @@ fn kept_bytes(set: &EncodeSet) -> String {
         .filter(|&b| set.keeps(b))
         .map(char::from)
         .collect()
+}
+
+/// Asks each check kernel this CPU runs, and its portable twin, about
+/// `text`: whether its escapes are in normal form, with the capital-free
+/// prefix ending at each of its first 130 bytes and at its end, and
+/// whether it has a dot segment; and says where one answer differs. The
+/// unit tests compare them on generated text, the fuzz target `checks`
+/// on the fuzzer's.
+pub(crate) fn every_check_agrees(text: &[u8]) -> Result<(), String> {
+    let prefixes = (0..=text.len().min(130)).chain([text.len()]);
+    for set in supported_sets() {
+        if let Some(check) = set.escapes_in_normal_form {
+            for prefix in prefixes.clone() {
+                // SAFETY: the kernel comes from a row this CPU runs.
+                let fast = unsafe { check(text, prefix) };
+                if fast != scan::escapes_in_normal_form(text, prefix) {
+                    return Err(format!(
+                        "{text:?}, prefix {prefix}: {} escape check says {fast}",
+                        set.name
+                    ));
+                }
+            }
+        }
+        if let Some(check) = set.has_dot_segments {
+            // SAFETY: the kernel comes from a row this CPU runs.
+            let fast = unsafe { check(text) };
+            if fast != scan::has_dot_segments(text) {
+                return Err(format!("{text:?}: {} dot check says {fast}", set.name));
+            }
+        }
+    }
+    Ok(())
 }

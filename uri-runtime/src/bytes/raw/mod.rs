@@ -61,7 +61,9 @@ mod x86_64;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use agreement::{every_decoder_agrees, every_encoder_agrees, every_parser_agrees};
+pub(crate) use agreement::{
+    every_check_agrees, every_decoder_agrees, every_encoder_agrees, every_parser_agrees,
+};
 pub(crate) use dispatch::{
     escapes_in_normal_form, has_dot_segments, kept_prefix, parse, position, push_decoded,
     push_escaped, push_escaped_each,
