@@ -39,6 +39,8 @@ for case in json.loads((vectors / "pct.json").read_text()):
 PY
 
 mkdir -p logs
+# Findings are the artifacts this run writes, not those of runs before.
+touch logs/.started
 for target in "${targets[@]}"; do
     status=ok
     cargo +nightly fuzz run "$target" "corpus/$target" -- \
@@ -46,9 +48,9 @@ for target in "${targets[@]}"; do
     runs=$(grep -o 'Done [0-9]* runs' "logs/$target.log" | grep -o '[0-9]*' || echo '?')
     printf '%-16s %s  %s executions in %ss\n' "$target" "$status" "$runs" "$seconds"
 done
-findings=$(find artifacts -type f 2>/dev/null | wc -l)
+findings=$(find artifacts -type f -newer logs/.started 2>/dev/null | wc -l)
 if [ "$findings" -gt 0 ]; then
-    find artifacts -type f
+    find artifacts -type f -newer logs/.started
     echo "$findings findings: each becomes a regression test"
 else
     echo "no findings"
