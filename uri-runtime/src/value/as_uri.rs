@@ -22,6 +22,29 @@ use crate::value::uri::Uri;
 /// A trait rather than `AsRef`: a `Uri` is a small value holding a
 /// borrowed string and its boundaries, not a place inside a `UriBuf`, so
 /// there is no `&Uri` to lend, and no `Deref` or `Borrow` either.
+///
+/// Not sealed: a type of yours that holds a URI can implement it and be
+/// passed where a base or a target is taken. Nothing is at stake: a
+/// `Uri` comes only from a parse or a checked literal, so an
+/// implementation can hand out no text the parser did not accept.
+///
+/// ```
+/// use uri_runtime::{AsUri, Uri, UriBuf, UriRef};
+///
+/// struct Webhook {
+///     target: UriBuf,
+/// }
+///
+/// impl AsUri for Webhook {
+///     fn as_uri(&self) -> Uri<'_> {
+///         self.target.as_uri()
+///     }
+/// }
+///
+/// let hook = Webhook { target: UriBuf::parse("https://example.com/hooks/1")? };
+/// assert_eq!(UriRef::parse("2")?.resolve_against(&hook), "https://example.com/hooks/2");
+/// # Ok::<(), uri_runtime::ParseError>(())
+/// ```
 pub trait AsUri {
     /// The `Uri` view.
     fn as_uri(&self) -> Uri<'_>;
