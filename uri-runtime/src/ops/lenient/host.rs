@@ -361,7 +361,10 @@ pub(super) fn ipv6_text(address: &[u16; 8]) -> String {
         }
         k = k.max(start + 1);
     }
-    let mut out = String::from("[");
+    // `[`, eight pieces of at most four digits with seven `:`, and `]`:
+    // one allocation.
+    let mut out = String::with_capacity(41);
+    out.push('[');
     let mut k = 0;
     while k < 8 {
         if let Some((start, len)) = best
@@ -371,7 +374,7 @@ pub(super) fn ipv6_text(address: &[u16; 8]) -> String {
             k += len;
             continue;
         }
-        let _ = write!(out, "{:x}", address[k]);
+        push_piece(&mut out, address[k]);
         if k < 7 {
             out.push(':');
         }
@@ -381,9 +384,29 @@ pub(super) fn ipv6_text(address: &[u16; 8]) -> String {
     out
 }
 
+/// An IPv6 piece in lowercase hex without leading zeros, as `{:x}`
+/// writes it, without the formatting machinery (which cost an address
+/// several times its parse).
+fn push_piece(out: &mut String, piece: u16) {
+    let digits = (u16::BITS - piece.leading_zeros()).div_ceil(4).max(1);
+    for place in (0..digits).rev() {
+        let nibble = u32::from(piece >> (4 * place)) & 0xF;
+        out.push(char::from_digit(nibble, 16).unwrap_or('0'));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_piece_is_written_as_the_formatter_writes_it() {
+        for piece in 0..=u16::MAX {
+            let mut out = String::new();
+            push_piece(&mut out, piece);
+            assert_eq!(out, alloc::format!("{piece:x}"));
+        }
+    }
 
     fn v6(text: &str) -> Option<String> {
         let chars: Vec<char> = text.chars().collect();
