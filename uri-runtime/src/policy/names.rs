@@ -67,6 +67,11 @@ impl Label {
     /// The label `text`, packed as [`Label::last`] packs one: byte `i` of
     /// the label at bits `8 i`, the length in the top byte.
     const fn of(text: &[u8]) -> Label {
+        // Evaluated while compiling: a longer constant would never match.
+        assert!(
+            text.len() <= Self::MAX,
+            "a special label is at most MAX bytes"
+        );
         let mut key = 0u128;
         let mut i = 0;
         while i < text.len() {
