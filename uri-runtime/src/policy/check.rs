@@ -12,7 +12,7 @@ use uri_core::scheme::scheme_facts;
 use uri_core::{Component, Components, HostKind};
 
 use super::class::{HostClass, classify_ip};
-use super::names::classify_name;
+use super::names::{classify_name, classify_name_at};
 use super::rules::{Credentials, Policy};
 use crate::value::as_uri::AsUri;
 use crate::value::host::Host;
@@ -265,25 +265,6 @@ fn reached<'a>(host: &Host<'a>) -> Option<Reached<'a>> {
     }
 }
 
-/// The class of a registered name without escapes, from its text: the
-/// address of an older IPv4 notation, else the name's (`None` for a name
-/// with an escape, which [`reached`] decodes).
-fn name_class(name: &str) -> Option<HostClass> {
-    // Folded rather than searched: names are short, and this compiles to
-    // no branch per byte.
-    if name
-        .bytes()
-        .fold(0, |escapes, b| escapes | u8::from(b == b'%'))
-        != 0
-    {
-        return None;
-    }
-    Some(match ipv4_number_form(name.as_bytes()) {
-        Some(octets) => classify_ip(IpAddr::V4(Ipv4Addr::from(octets))),
-        None => classify_name(name),
-    })
-}
-
 /// The class of the host of `text` (whose components are `parts`), read
 /// through [`reached`].
 fn classify_host_of(text: &str, parts: &Components) -> HostClass {
@@ -292,15 +273,6 @@ fn classify_host_of(text: &str, parts: &Components) -> HostClass {
             .and_then(|host| reached(&host))
             .as_ref(),
     )
-}
-
-/// Whether the scheme `name` of a parsed URI is `allowed`, which is in
-/// lowercase. A scheme holds letters, digits, `+`, `-` and `.`, whose
-/// bytes all have the case bit (`0x20`) set but for capitals, so setting
-/// it lowercases the name exactly: one OR a byte, where
-/// `eq_ignore_ascii_case` lowercases both sides with a test each.
-fn is_scheme(allowed: &[u8], name: &[u8]) -> bool {
-    allowed.len() == name.len() && allowed.iter().zip(name).all(|(&a, &b)| a == b | 0x20)
 }
 
 /// The class of a host as a client reaches it (`None`: it cannot).
@@ -354,12 +326,7 @@ impl Policy {
         let mut at = |rule, range: Range<usize>| report(Violation::new(rule, range));
         if !self.schemes.is_empty() {
             let scheme = parts.scheme().unwrap_or(0..0);
-            let name = slice(scheme.clone()).as_bytes();
-            if !self
-                .schemes
-                .iter()
-                .any(|allowed| is_scheme(allowed.as_bytes(), name))
-            {
+            if !self.schemes.admits(text.as_bytes(), scheme.end) {
                 at(Rule::Scheme, scheme);
             }
         }
@@ -383,7 +350,7 @@ impl Policy {
                 // its text (most hosts are such names).
                 if self.denied != 0 {
                     let class = match parts.host_kind() {
-                        Some(HostKind::RegName) => name_class(slice(range.clone()))
+                        Some(HostKind::RegName) => classify_name_at(text.as_bytes(), range.clone())
                             .unwrap_or_else(|| classify_host_of(text, &parts)),
                         _ => classify_host_of(text, &parts),
                     };

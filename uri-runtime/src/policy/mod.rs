@@ -64,6 +64,7 @@ mod check;
 mod class;
 mod names;
 mod rules;
+mod schemes;
 
 pub use check::{PolicyError, Rule, Violation, classify_host};
 pub use class::{HostClass, classify_ip, embedded_ipv4, special_purpose_block};

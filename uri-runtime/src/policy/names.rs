@@ -2,111 +2,282 @@
 //! registry, RFC 6761 and its successors) and the names reserved for
 //! private use, by the class of place they name.
 
+use core::ops::Range;
+
 use super::class::HostClass;
 
 /// The class of a DNS name in ASCII, in any case (one final dot allowed,
 /// as `localhost.` is `localhost`): that of the special-use name it is or
 /// is below, or public. The names, with their RFCs, are listed on
-/// [`HostClass`]; the last label decides, so a name costs one comparison
-/// or two.
+/// [`HostClass`]; the last label decides (the one before it for a few),
+/// read from the name's last sixteen bytes.
 pub(super) fn classify_name(name: &str) -> HostClass {
-    const LOCALHOST: Label = Label::of(b"localhost");
-    const INTERNAL: Label = Label::of(b"internal");
-    const LOCAL: Label = Label::of(b"local");
-    const EXAMPLE: Label = Label::of(b"example");
-    const TEST: Label = Label::of(b"test");
-    const INVALID: Label = Label::of(b"invalid");
-    const ONION: Label = Label::of(b"onion");
-    const ALT: Label = Label::of(b"alt");
-    const COM: Label = Label::of(b"com");
-    const NET: Label = Label::of(b"net");
-    const ORG: Label = Label::of(b"org");
-    const ARPA: Label = Label::of(b"arpa");
-    const HOME: Label = Label::of(b"home");
-    const IPV4ONLY: Label = Label::of(b"ipv4only");
     let name = name.as_bytes();
     let name = name.strip_suffix(b".").unwrap_or(name);
-    if name.is_empty() {
-        return HostClass::Unresolvable;
+    let mut tail = [b'.'; BLOCK];
+    let kept = name.len().min(BLOCK);
+    if let (Some(to), Some(from)) = (tail.get_mut(BLOCK - kept..), name.get(name.len() - kept..)) {
+        to.copy_from_slice(from);
     }
-    let (last, rest) = Label::last(name);
-    match last {
-        LOCALHOST => HostClass::Loopback,
-        INTERNAL => HostClass::PrivateUse,
-        LOCAL => HostClass::LinkLocal,
-        EXAMPLE => HostClass::Documentation,
-        TEST | INVALID | ONION | ALT => HostClass::SpecialUseName,
-        COM | NET | ORG if rest.is_some_and(|rest| Label::last(rest).0 == EXAMPLE) => {
-            HostClass::Documentation
-        }
-        ARPA => match rest.map(Label::last) {
-            Some((HOME, _)) => HostClass::PrivateUse,
-            Some((IPV4ONLY, None)) => HostClass::ProtocolAssignment,
-            _ => HostClass::Public,
-        },
-        _ => HostClass::Public,
+    tail_class(u128::from_le_bytes(tail) | CASE, name.len())
+}
+
+/// The class of the registered name `text[host]`, read in place, as
+/// [`classify_name`] gives it; `None` for a name with an escape (whose
+/// class is that of the name it decodes to) or one that starts with a
+/// digit (which may be an IPv4 address in an older notation).
+///
+/// Most hosts are such names, and this is the policy check's hottest
+/// path: the name is read as two sixteen-byte blocks of the text (its
+/// first and its last sixteen bytes, which overlap or cover it for a name
+/// of up to 32 bytes), with no loop and no branch that depends on where a
+/// label ends; a byte loop mispredicts where it stops, once a name.
+pub(super) fn classify_name_at(text: &[u8], host: Range<usize>) -> Option<HostClass> {
+    let Range { start, mut end } = host;
+    if text.get(end.wrapping_sub(1)) == Some(&b'.') && end > start {
+        end -= 1;
+    }
+    let len = end.checked_sub(start)?;
+    let first = *text.get(start).unwrap_or(&b'.');
+    if len == 0 {
+        return Some(HostClass::Unresolvable);
+    }
+    if first.is_ascii_digit() {
+        return None;
+    }
+    let (head, tail) = match (
+        block_at(text, start),
+        block_at(text, end.wrapping_sub(BLOCK)),
+    ) {
+        (Some(head), Some(tail)) => (head, tail),
+        _ => blocks_of_short(text.get(start..end)?)?,
+    };
+    // The name's bytes in each block: its first `len` of the head, its
+    // last `len` of the tail; what lies outside is zero in the head and a
+    // dot in the tail, where it reads as the start of a label.
+    let shown = 8 * len.min(BLOCK) as u32;
+    let head = head & u128::MAX.checked_shr(128 - shown).unwrap_or(0);
+    let outside = u128::MAX.checked_shr(shown).unwrap_or(0);
+    let tail = tail & !outside | DOTS & outside;
+    let escaped = has(head, b'%') | has(tail, b'%')
+        || len > 2 * BLOCK && text.get(start + BLOCK..end - BLOCK)?.contains(&b'%');
+    if escaped {
+        return None;
+    }
+    Some(tail_class(tail | CASE, len))
+}
+
+/// The first and the last block of a name shorter than a block, in a
+/// text too short to hold a block on either side of it: read from a
+/// copy. Kept out of line, so the common path keeps its registers.
+#[cold]
+#[inline(never)]
+fn blocks_of_short(name: &[u8]) -> Option<(u128, u128)> {
+    let mut copy = [0; 3 * BLOCK];
+    copy.get_mut(BLOCK..BLOCK + name.len())?
+        .copy_from_slice(name);
+    Some((block_at(&copy, BLOCK)?, block_at(&copy, name.len())?))
+}
+
+/// Bytes in a block.
+const BLOCK: usize = 16;
+
+/// A block of dots, which the case bit leaves alone.
+const DOTS: u128 = u128::from_le_bytes([b'.'; BLOCK]);
+
+/// The case bit of every byte: OR-ing it lowercases a name's letters and
+/// changes none of its other bytes into a letter (the bytes of a name
+/// without it are the capitals and `_`, which becomes DEL).
+const CASE: u128 = u128::from_le_bytes([0x20; BLOCK]);
+
+/// The sixteen bytes of `text` from `at`, as one number (byte `i` at bits
+/// `8 i`); `None` when the text ends sooner.
+fn block_at(text: &[u8], at: usize) -> Option<u128> {
+    let block = <[u8; BLOCK]>::try_from(text.get(at..at.checked_add(BLOCK)?)?).ok()?;
+    Some(u128::from_le_bytes(block))
+}
+
+/// The high bit of each byte of `block` equal to `byte`, and no other.
+const fn matches(block: u128, byte: u8) -> u128 {
+    const LOWS: u128 = u128::from_le_bytes([0x7f; BLOCK]);
+    let x = block ^ u128::from_le_bytes([byte; BLOCK]);
+    !(((x & LOWS) + LOWS) | x | LOWS)
+}
+
+/// Whether a byte of `block` is `byte`.
+const fn has(block: u128, byte: u8) -> bool {
+    matches(block, byte) != 0
+}
+
+/// The class of a name from its `tail`: its last sixteen bytes in
+/// lowercase without the final dot, dots in place of what precedes a
+/// shorter name; `len` is the whole name's length.
+///
+/// The last label is looked up in [`SLOTS`] with one comparison whatever
+/// the label, and the class is read from the table at an index computed
+/// from the comparisons, not chosen by branches: most names are public,
+/// but which special label a name has changes from name to name, and a
+/// branch on it mispredicts as often.
+fn tail_class(tail: u128, len: usize) -> HostClass {
+    let last = Label::last(tail);
+    let at = last.slot();
+    let missing = SLOTS.get(at).is_none_or(|slot| slot.label != last);
+    let slot = SLOTS
+        .get(at | usize::from(missing) << 4)
+        .unwrap_or(&NOT_SPECIAL);
+    // What comes before `.com` (and `.net`, `.org`) and before `.arpa`,
+    // by the length of those. The three endings exclude one another.
+    let before_com = tail << 32;
+    let before_arpa = tail << 40;
+    let whole = len == b"ipv4only.arpa".len();
+    let ending = usize::from(ends_with(before_com, b".example"))
+        | (usize::from(ends_with(before_arpa, b".home")) << 1)
+        | (usize::from(ends_with(before_arpa, b".ipv4only") & whole) * 3);
+    match len {
+        0 => HostClass::Unresolvable,
+        _ => slot
+            .classes
+            .get(ending)
+            .copied()
+            .unwrap_or(HostClass::Public),
     }
 }
 
+/// The special last labels, and the class of a name that ends in one:
+/// alone, after `.example`, after `.home`, and after `.ipv4only` as a
+/// whole name (`example.com`, `home.arpa`, `ipv4only.arpa`).
+const SPECIAL: [(&[u8], [HostClass; 4]); 12] = {
+    use HostClass::{
+        Documentation, LinkLocal, Loopback, PrivateUse, ProtocolAssignment, Public, SpecialUseName,
+    };
+    [
+        (b"localhost", [Loopback; 4]),
+        (b"internal", [PrivateUse; 4]),
+        (b"local", [LinkLocal; 4]),
+        (b"example", [Documentation; 4]),
+        (b"test", [SpecialUseName; 4]),
+        (b"invalid", [SpecialUseName; 4]),
+        (b"onion", [SpecialUseName; 4]),
+        (b"alt", [SpecialUseName; 4]),
+        (b"com", [Public, Documentation, Public, Public]),
+        (b"net", [Public, Documentation, Public, Public]),
+        (b"org", [Public, Documentation, Public, Public]),
+        (b"arpa", [Public, Public, PrivateUse, ProtocolAssignment]),
+    ]
+};
+
+/// A special label, where [`Label::slot`] puts it.
+#[derive(Clone, Copy)]
+struct Slot {
+    label: Label,
+    classes: [HostClass; 4],
+}
+
+/// A slot no special label takes.
+const NOT_SPECIAL: Slot = Slot {
+    label: Label(0),
+    classes: [HostClass::Public; 4],
+};
+
+/// [`SPECIAL`] by [`Label::slot`], and as many slots again not special,
+/// for a label found in none.
+const SLOTS: [Slot; 32] = {
+    let mut slots = [NOT_SPECIAL; 32];
+    let mut i = 0;
+    while i < SPECIAL.len() {
+        let (text, classes) = SPECIAL[i];
+        let label = Label::of(text);
+        // Evaluated while compiling: two labels in one slot are an error
+        // in the build, not a label that is never found.
+        assert!(
+            slots[label.slot()].label.0 == 0,
+            "two special labels share a slot: choose another SLOT_FACTOR"
+        );
+        slots[label.slot()] = Slot { label, classes };
+        i += 1;
+    }
+    slots
+};
+
 /// A label of at most [`Label::MAX`] bytes, lowercase, as one number, so
 /// that the special labels compare as integers with no copy and no loop
-/// per candidate; every longer label is [`Label::LONG`], which is none of
-/// them.
+/// per candidate; a longer label is none of them.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Label(u128);
 
 impl Label {
-    /// The longest special label, `localhost`: reading a label stops
-    /// after as many bytes.
+    /// The longest special label, `localhost`.
     const MAX: usize = 9;
 
-    /// Any label longer than [`Label::MAX`]: its length byte is one no
-    /// packed label has.
-    const LONG: Label = Label(u128::MAX);
-
-    /// The label `text`, packed as [`Label::last`] packs one: byte `i` of
-    /// the label at bits `8 i`, the length in the top byte.
+    /// The label `text`, packed as [`Label::last`] packs one: its bytes
+    /// at the top of the number, as they lie at the end of a tail, and
+    /// its length in the low byte.
     const fn of(text: &[u8]) -> Label {
         // Evaluated while compiling: a longer constant would never match.
         assert!(
             text.len() <= Self::MAX,
             "a special label is at most MAX bytes"
         );
-        let mut key = 0u128;
-        let mut i = 0;
-        while i < text.len() {
-            key |= (text[i].to_ascii_lowercase() as u128) << (8 * i);
-            i += 1;
-        }
-        Label(key | (text.len() as u128) << 120)
+        Label(at_top(text) | text.len() as u128)
     }
 
-    /// The last label of `name` and what precedes it (without its dot),
-    /// read from the end in one pass that stops at the dot, or after
-    /// [`Label::MAX`] bytes with [`Label::LONG`] (nothing before it is
-    /// read then, so its rest is `None`, as for a name of one label).
-    fn last(name: &[u8]) -> (Label, Option<&[u8]>) {
-        // Read backwards, each byte shifts in below the ones after it;
-        // shifts by a constant, not by the byte's place, which would be a
-        // variable 128-bit shift per byte.
-        let mut key = 0u128;
-        for (n, &byte) in name.iter().rev().enumerate() {
-            if byte == b'.' {
-                let dot = name.len() - 1 - n;
-                return (Label(key | (n as u128) << 120), name.get(..dot));
-            }
-            if n == Self::MAX {
-                return (Self::LONG, None);
-            }
-            key = key << 8 | u128::from(byte.to_ascii_lowercase());
-        }
-        (Label(key | (name.len() as u128) << 120), None)
+    /// The last label of a name's tail: the bytes after its last dot, in
+    /// place, with their count in the low byte (which lies before the
+    /// label, so is zero, for a label shorter than the tail).
+    ///
+    /// A label that reaches the tail's first byte may have begun before
+    /// it; it is then sixteen bytes long, longer than [`Label::MAX`], and
+    /// matches no special label.
+    const fn last(tail: u128) -> Label {
+        let len = matches(tail, b'.').leading_zeros() / 8;
+        Label(tail & TOP[len as usize] | len as u128)
     }
+
+    /// The slot of [`SLOTS`] where this label is if it is special: the
+    /// top four bits of its halves' XOR times [`Label::SLOT_FACTOR`].
+    const fn slot(self) -> usize {
+        let folded = (self.0 as u64) ^ ((self.0 >> 64) as u64);
+        (folded.wrapping_mul(Self::SLOT_FACTOR) >> 60) as usize
+    }
+
+    /// An odd number under which the twelve special labels take twelve
+    /// different slots (found by trying random ones; [`SLOTS`] checks it
+    /// while compiling).
+    const SLOT_FACTOR: u64 = 0xa494_6d15_b17d_d255;
+}
+
+/// The bits of a block's top `n` bytes, for `n` from 0 to 16.
+const TOP: [u128; BLOCK + 1] = {
+    let mut top = [0; BLOCK + 1];
+    let mut n = 1;
+    while n <= BLOCK {
+        top[n] = u128::MAX << (8 * (BLOCK - n));
+        n += 1;
+    }
+    top
+};
+
+/// `text` (of at most sixteen bytes) in lowercase, at the top of a block,
+/// as the end of a name lies in its tail.
+const fn at_top(text: &[u8]) -> u128 {
+    let mut block = 0u128;
+    let mut i = 0;
+    while i < text.len() {
+        block |= (text[i].to_ascii_lowercase() as u128) << (8 * (BLOCK - text.len() + i));
+        i += 1;
+    }
+    block
+}
+
+/// Whether a name's `tail` ends with `text` (lowercase, at most sixteen
+/// bytes).
+const fn ends_with(tail: u128, text: &[u8]) -> bool {
+    tail & TOP[text.len()] == at_top(text)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{HostClass, classify_name};
+    use super::{HostClass, classify_name, classify_name_at};
     use crate::bytes::scan::tests::random_text;
     use alloc::string::String;
     use alloc::vec::Vec;
@@ -170,6 +341,48 @@ mod tests {
         for _ in 0..50_000 {
             let name: String = random_text(&mut seed, &pieces, 7);
             assert_eq!(classify_name(&name), classified_plainly(&name), "{name:?}");
+        }
+    }
+
+    #[test]
+    fn a_name_read_in_place_is_classified_as_its_copy_is() {
+        // Names of every length around the blocks' sixteen and thirty-two
+        // bytes, with escapes and leading digits (left to the caller),
+        // in texts that end right at the name or run on with bytes that
+        // must not be read as part of it.
+        let pieces = [
+            "localhost",
+            "EXAMPLE",
+            "com",
+            "arpa",
+            "home",
+            "ipv4only",
+            ".",
+            ".",
+            "a",
+            "-",
+            "%2e",
+            "7",
+            "averyveryverylonglabel",
+        ];
+        let around = ["", "/", "%", ":8080", ".", "x", "//user@", "https://"];
+        let mut seed = 0x0b10_c4ed_u64;
+        for _ in 0..50_000 {
+            let name: String = random_text(&mut seed, &pieces, 6);
+            let before: String = random_text(&mut seed, &around, 3);
+            let after: String = random_text(&mut seed, &around, 3);
+            let text = alloc::format!("{before}{name}{after}");
+            let host = before.len()..before.len() + name.len();
+            let expected = if name.contains('%') || name.starts_with(|c: char| c.is_ascii_digit()) {
+                None
+            } else {
+                Some(classified_plainly(&name))
+            };
+            assert_eq!(
+                classify_name_at(text.as_bytes(), host),
+                expected,
+                "{name:?} in {text:?}"
+            );
         }
     }
 

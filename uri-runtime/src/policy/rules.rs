@@ -8,6 +8,7 @@ use core::net::IpAddr;
 use uri_core::Component;
 
 use super::class::HostClass;
+use super::schemes::Schemes;
 use crate::scheme::http::Origin;
 use crate::value::reach::Reached;
 
@@ -34,7 +35,7 @@ use crate::value::reach::Reached;
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Policy {
-    pub(super) schemes: Vec<String>,
+    pub(super) schemes: Schemes,
     pub(super) hosts: Vec<HostPattern>,
     pub(super) ports: Vec<u16>,
     /// The refused classes, one bit each ([`HostClass::bit`]).
@@ -134,7 +135,13 @@ impl Policy {
     /// ```
     pub fn public_web() -> Policy {
         Policy {
-            schemes: ["http", "https"].map(String::from).into(),
+            schemes: ["http", "https"].into_iter().fold(
+                Schemes::default(),
+                |mut schemes, scheme| {
+                    schemes.admit(scheme);
+                    schemes
+                },
+            ),
             denied: NOT_PUBLIC,
             userinfo: Credentials::Denied,
             required: [Component::Host].into(),
@@ -191,7 +198,7 @@ impl Policy {
     /// Admits `scheme` (in any case); once one is given, no other is.
     #[must_use]
     pub fn allow_scheme(mut self, scheme: &str) -> Policy {
-        self.schemes.push(scheme.to_ascii_lowercase());
+        self.schemes.admit(scheme);
         self
     }
 

@@ -1,0 +1,127 @@
+//! The schemes a policy admits, each packed as one number, so that a
+//! URI's scheme is compared with all of them at once.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// Bytes in a packed scheme: `https`, `wss`, `ftp`, `mailto` and nearly
+/// every registered scheme fit.
+const WORD: usize = 8;
+
+/// The case bit of every byte. A scheme holds letters, digits, `+`, `-`
+/// and `.`, whose bytes all have it set but for capitals, so setting it
+/// lowercases a scheme exactly: one OR for the word.
+const CASE: u64 = u64::from_le_bytes([0x20; WORD]);
+
+/// The admitted schemes, lowercase: those of up to [`WORD`] bytes as
+/// numbers (byte `i` at bits `8 i`, zero past the end, which no scheme
+/// byte is), the longer ones as text.
+///
+/// A URI's scheme is compared with every admitted one, without stopping
+/// at the first that matches: which one matches changes from URI to URI
+/// (`http`, `https`), and a loop that stops there mispredicts where it
+/// stops; one that runs to the end of a list fixed for the policy does
+/// not.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Schemes {
+    packed: Vec<u64>,
+    long: Vec<String>,
+}
+
+impl Schemes {
+    /// Admits `scheme` (in any case).
+    pub(super) fn admit(&mut self, scheme: &str) {
+        let scheme = scheme.to_ascii_lowercase();
+        if scheme.len() > WORD {
+            self.long.push(scheme);
+            return;
+        }
+        let mut word = [0; WORD];
+        word.get_mut(..scheme.len())
+            .unwrap_or_default()
+            .copy_from_slice(scheme.as_bytes());
+        self.packed.push(u64::from_le_bytes(word));
+    }
+
+    /// Whether no scheme is admitted yet (so every scheme is).
+    pub(super) fn is_empty(&self) -> bool {
+        self.packed.is_empty() && self.long.is_empty()
+    }
+
+    /// Whether the scheme `text[..len]` of a parsed URI is admitted.
+    #[inline]
+    pub(super) fn admits(&self, text: &[u8], len: usize) -> bool {
+        let Some(scheme) = text.get(..len) else {
+            return false;
+        };
+        if len > WORD {
+            return self.long.iter().any(|admitted| {
+                admitted.len() == len && admitted.bytes().zip(scheme).all(|(a, &b)| a == b | 0x20)
+            });
+        }
+        let Some(word) = text.get(..WORD) else {
+            // A URI shorter than a word: read from a copy.
+            let mut copy = [0; WORD];
+            copy.get_mut(..len)
+                .unwrap_or_default()
+                .copy_from_slice(scheme);
+            return self.admits(&copy, len);
+        };
+        let word = u64::from_le_bytes(<[u8; WORD]>::try_from(word).unwrap_or_default());
+        let key = (word | CASE) & u64::MAX.checked_shr(64 - 8 * len as u32).unwrap_or(0);
+        // Counted rather than searched: no branch on which one matched.
+        self.packed
+            .iter()
+            .fold(0, |found, &admitted| found | u8::from(admitted == key))
+            != 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Schemes;
+
+    #[test]
+    fn a_scheme_is_admitted_in_any_case_and_only_whole() {
+        let mut schemes = Schemes::default();
+        for scheme in [
+            "http",
+            "HTTPS",
+            "svn+ssh",
+            "a.b-c",
+            "view-source",
+            "x-long-name-scheme",
+        ] {
+            schemes.admit(scheme);
+        }
+        for (text, len, admitted) in [
+            ("http://a", 4, true),
+            ("HtTp://a", 4, true),
+            ("https://a", 5, true),
+            ("HTTPS:", 5, true),
+            ("http:", 4, true),
+            ("httpx://a", 5, false),
+            ("htt://a", 3, false),
+            ("httpsx://a", 6, false),
+            ("SVN+SSH://h", 7, true),
+            ("a.b-c:", 5, true),
+            ("A.B-C:", 5, true),
+            ("a.b-cd:", 6, false),
+            ("View-Source:x", 11, true),
+            ("view-sourc:x", 10, false),
+            ("X-LONG-NAME-SCHEME:", 18, true),
+            ("x-long-name-schemes:", 19, false),
+            ("h", 1, false),
+            ("", 0, false),
+            ("http", 9, false),
+        ] {
+            assert_eq!(
+                schemes.admits(text.as_bytes(), len),
+                admitted,
+                "{text} {len}"
+            );
+        }
+        assert!(Schemes::default().is_empty());
+        assert!(!schemes.is_empty());
+    }
+}
