@@ -404,12 +404,50 @@ fn idna_keeps(_name: &str) -> bool {
 }
 
 /// No segment that the parser reads as `.` or `..`: none written so (one
-/// vector scan), and, where the path has an escape, none spelled with
-/// `%2e`.
+/// vector scan), and, where the path spells a dot `%2e`, none spelled so.
 fn path_as_written(path: &str) -> bool {
     let bytes = path.as_bytes();
     if raw::has_dot_segments(bytes) {
         return false;
     }
-    raw::position(bytes, b'%').is_none() || !path.split('/').any(reads_as_dot_segment)
+    // Paths with escapes are common (`%20`), with `%2e` rare: the segments
+    // are split and read only for those.
+    !has_escaped_dot(bytes) || !path.split('/').any(reads_as_dot_segment)
+}
+
+/// Whether `bytes` has a `%2e` or `%2E`, going from `%` to `%`.
+fn has_escaped_dot(bytes: &[u8]) -> bool {
+    let mut rest = bytes;
+    while let Some(at) = raw::position(rest, b'%') {
+        let Some((escape, after)) = rest.get(at..).and_then(|r| r.split_first_chunk::<3>()) else {
+            return false;
+        };
+        if escape[1] == b'2' && escape[2] | 0x20 == b'e' {
+            return true;
+        }
+        rest = after;
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::path_as_written;
+    use crate::bytes::scan::tests::random_text;
+    use crate::write::dot_segment::reads_as_dot_segment;
+
+    #[test]
+    fn a_path_is_as_written_unless_a_segment_reads_as_a_dot() {
+        // Escapes that spell a dot and escapes that do not, at every place
+        // of a segment, among literal dots.
+        let pieces = [
+            "/", "a", ".", "%2e", "%2E", "%2f", "%20", "%e2", "%22e", "%%2e",
+        ];
+        let mut seed = 0x2e2e_u64;
+        for _ in 0..20_000 {
+            let path = random_text(&mut seed, &pieces, 8);
+            let plainly = !path.split('/').any(reads_as_dot_segment);
+            assert_eq!(path_as_written(&path), plainly, "{path:?}");
+        }
+    }
 }
