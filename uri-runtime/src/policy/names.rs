@@ -69,7 +69,7 @@ pub(super) fn classify_name_at(text: &[u8], host: Range<usize>) -> Option<HostCl
 
 /// The first and the last block of a name shorter than a block, in a
 /// text too short to hold a block on either side of it: read from a
-/// copy. Kept out of line, so the common path keeps its registers.
+/// copy. Out of line: the common path never takes it.
 #[cold]
 #[inline(never)]
 fn blocks_of_short(name: &[u8]) -> Option<(u128, u128)> {

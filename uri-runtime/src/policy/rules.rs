@@ -135,13 +135,7 @@ impl Policy {
     /// ```
     pub fn public_web() -> Policy {
         Policy {
-            schemes: ["http", "https"].into_iter().fold(
-                Schemes::default(),
-                |mut schemes, scheme| {
-                    schemes.admit(scheme);
-                    schemes
-                },
-            ),
+            schemes: Schemes::of(&["http", "https"]),
             denied: NOT_PUBLIC,
             userinfo: Credentials::Denied,
             required: [Component::Host].into(),

@@ -3,6 +3,7 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt;
 
 /// Bytes in a packed scheme: `https`, `wss`, `ftp`, `mailto` and nearly
 /// every registered scheme fit.
@@ -22,13 +23,22 @@ const CASE: u64 = u64::from_le_bytes([0x20; WORD]);
 /// (`http`, `https`), and a loop that stops there mispredicts where it
 /// stops; one that runs to the end of a list fixed for the policy does
 /// not.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Default, PartialEq, Eq)]
 pub(super) struct Schemes {
     packed: Vec<u64>,
     long: Vec<String>,
 }
 
 impl Schemes {
+    /// Admits each of `names` (in any case).
+    pub(super) fn of(names: &[&str]) -> Schemes {
+        let mut schemes = Schemes::default();
+        for name in names {
+            schemes.admit(name);
+        }
+        schemes
+    }
+
     /// Admits `scheme` (in any case).
     pub(super) fn admit(&mut self, scheme: &str) {
         let scheme = scheme.to_ascii_lowercase();
@@ -74,6 +84,21 @@ impl Schemes {
             .iter()
             .fold(0, |found, &admitted| found | u8::from(admitted == key))
             != 0
+    }
+}
+
+/// The schemes by name, as they were admitted (a policy's `Debug` shows
+/// them so, not as numbers).
+impl fmt::Debug for Schemes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let unpacked = self.packed.iter().map(|&key| {
+            let bytes = key.to_le_bytes();
+            let len = bytes.iter().position(|&b| b == 0).unwrap_or(WORD);
+            String::from_utf8_lossy(bytes.get(..len).unwrap_or_default()).into_owned()
+        });
+        f.debug_list()
+            .entries(unpacked.chain(self.long.iter().cloned()))
+            .finish()
     }
 }
 
@@ -123,5 +148,9 @@ mod tests {
         }
         assert!(Schemes::default().is_empty());
         assert!(!schemes.is_empty());
+        assert_eq!(
+            alloc::format!("{schemes:?}"),
+            r#"["http", "https", "svn+ssh", "a.b-c", "view-source", "x-long-name-scheme"]"#
+        );
     }
 }
