@@ -3,6 +3,7 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt;
 use core::net::IpAddr;
 
 use uri_core::Component;
@@ -33,7 +34,7 @@ use crate::value::reach::Reached;
 /// assert_eq!(rules, ["scheme", "userinfo", "host", "port"]);
 /// # Ok::<(), uri_runtime::ParseError>(())
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct Policy {
     pub(super) schemes: Schemes,
     pub(super) hosts: Vec<HostPattern>,
@@ -45,6 +46,38 @@ pub struct Policy {
     pub(super) no_fragment: bool,
     pub(super) required: Vec<Component>,
     pub(super) max_length: Option<usize>,
+}
+
+/// The refused classes by name, not as the bits they are kept in.
+///
+/// ```
+/// use uri_runtime::policy::{HostClass, Policy};
+///
+/// let policy = Policy::new().allow_scheme("https").deny_class(HostClass::Loopback);
+/// assert_eq!(
+///     format!("{policy:?}"),
+///     r#"Policy { schemes: ["https"], hosts: [], ports: [], denied: ["loopback"], userinfo: Allowed, no_query: false, no_fragment: false, required: [], max_length: None }"#
+/// );
+/// ```
+impl fmt::Debug for Policy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let denied: Vec<&str> = HostClass::ALL
+            .into_iter()
+            .filter(|&class| self.denies(class))
+            .map(HostClass::name)
+            .collect();
+        f.debug_struct("Policy")
+            .field("schemes", &self.schemes)
+            .field("hosts", &self.hosts)
+            .field("ports", &self.ports)
+            .field("denied", &denied)
+            .field("userinfo", &self.userinfo)
+            .field("no_query", &self.no_query)
+            .field("no_fragment", &self.no_fragment)
+            .field("required", &self.required)
+            .field("max_length", &self.max_length)
+            .finish()
+    }
 }
 
 /// What a userinfo may hold.
