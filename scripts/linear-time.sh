@@ -20,7 +20,7 @@ instructions() { # op, size
 }
 
 printf '| operation | input at N = %s | instructions at N | at 2N | ratio |\n|---|---|---:|---:|---:|\n' "$n"
-for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query template-explode template-match template-long lenient-dots lenient-userinfo lenient-mixed; do
+for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query template-explode template-match template-long lenient-dots lenient-userinfo lenient-mixed policy-host; do
     case $op in
         dots) what="\`http://h/\` + N × \`a/../\`, normalized" ;;
         resolve) what="N × \`a/../\` + \`g\`, resolved" ;;
@@ -39,6 +39,7 @@ for op in dots resolve relative query build path escapes parse-path const-parse-
         lenient-dots) what="N × \`a\\%2e%2E\\\` + \`g\`, joined as a browser reads it" ;;
         lenient-userinfo) what="\`http://\` + N × \`a@\` + \`h/\`, read leniently" ;;
         lenient-mixed) what="\`http://h/\` + N × tab \`x |\`, read leniently" ;;
+        policy-host) what="\`http://\` + N × \`a.\` + \`localhost/\`, checked against the public-web policy" ;;
     esac
     base=$(instructions "$op" 0)
     one=$(( $(instructions "$op" "$n") - base ))
@@ -48,7 +49,7 @@ for op in dots resolve relative query build path escapes parse-path const-parse-
 done
 
 printf '\n| operation | bytes per unit | instructions per byte at 10 KB | at 1 MB |\n|---|---:|---:|---:|\n'
-for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query template-explode template-match template-long lenient-dots lenient-userinfo lenient-mixed; do
+for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query template-explode template-match template-long lenient-dots lenient-userinfo lenient-mixed policy-host; do
     case $op in
         dots | resolve) unit=5 ;;
         relative) unit=4 ;;
@@ -63,6 +64,7 @@ for op in dots resolve relative query build path escapes parse-path const-parse-
         lenient-dots) unit=10 ;;
         lenient-userinfo) unit=2 ;;
         lenient-mixed) unit=4 ;;
+        policy-host) unit=2 ;;
     esac
     base=$(instructions "$op" 0)
     small=$((10000 / unit))

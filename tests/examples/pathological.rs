@@ -25,6 +25,8 @@
 //!                `http://h/b/c` as a browser reads it (10n bytes)
 //!   lenient-userinfo  read `http://` + n times `a@` + `h/` leniently
 //!   lenient-mixed     read `http://h/` + n times tab `x |` leniently
+//!   policy-host       check `http://` + n times `a.` + `localhost/` against
+//!                     the public-web policy
 
 use std::error::Error;
 use std::hint::black_box;
@@ -36,7 +38,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let (Some(op), Some(Ok(n))) = (args.get(1), args.get(2).map(|n| n.parse::<usize>())) else {
         eprintln!(
-            "usage: pathological <dots|resolve|relative|query|build|path|escapes|parse-path|parse-query|const-parse-path|const-parse-query|template-explode|template-match|template-long|template-prefix|lenient-dots|lenient-userinfo|lenient-mixed> <n>"
+            "usage: pathological <dots|resolve|relative|query|build|path|escapes|parse-path|parse-query|const-parse-path|const-parse-query|template-explode|template-match|template-long|template-prefix|lenient-dots|lenient-userinfo|lenient-mixed|policy-host> <n>"
         );
         return ExitCode::FAILURE;
     };
@@ -157,6 +159,13 @@ fn run(op: &str, n: usize) -> Result<usize, Box<dyn Error>> {
             // Tabs removed, spaces and `|` escaped, one repair each.
             let text = format!("http://h/{}", "\tx |".repeat(n));
             UriBuf::parse_lenient(&text)?.repairs.len()
+        }
+        "policy-host" => {
+            // A name past the two blocks the check reads at once: the rest
+            // is searched for an escape, once.
+            let text = format!("http://{}localhost/", "a.".repeat(n));
+            let refused = uri::policy::Policy::public_web().check(&Uri::parse(&text)?);
+            refused.map_or_else(|err| err.violations().len(), |()| 0)
         }
         other => return Err(format!("unknown operation {other:?}").into()),
     })
