@@ -346,12 +346,13 @@ impl Policy {
             }
         }
         let authority_end = parts.path().start;
-        let host_rules = self.denied != 0 || !self.hosts.is_empty() || !self.ports.is_empty();
+        let host_rules =
+            !self.denied.is_empty() || !self.hosts.is_empty() || !self.ports.is_empty();
         if host_rules && let Some(range) = parts.host() {
             if self.hosts.is_empty() {
                 // The class alone, which a name without escapes gives from
                 // its text (most hosts are such names).
-                if self.denied != 0 {
+                if !self.denied.is_empty() {
                     let class = match parts.host_kind() {
                         Some(HostKind::RegName) => classify_name_at(text.as_bytes(), range.clone())
                             .unwrap_or_else(|| classify_host_of(text, &parts)),
@@ -370,7 +371,7 @@ impl Policy {
                 {
                     at(Rule::Host, range.clone());
                 }
-                if self.denied != 0 {
+                if !self.denied.is_empty() {
                     let class = classify_reached(reached.as_ref());
                     if self.denies(class) {
                         at(Rule::HostClass(class), range);

@@ -146,9 +146,58 @@ impl HostClass {
         matches!(self, HostClass::Public | HostClass::GlobalSpecialPurpose)
     }
 
-    /// The bit of this class in a set of classes.
-    pub(super) const fn bit(self) -> u32 {
+    /// The bit of this class in a [`ClassSet`].
+    const fn bit(self) -> u32 {
         1 << self as u32
+    }
+}
+
+/// A set of host classes, one bit each; its `Debug` names them.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct ClassSet(u32);
+
+impl ClassSet {
+    /// The classes a public web fetch must never reach.
+    pub(super) const NOT_PUBLIC: ClassSet = {
+        let mut set = ClassSet(0);
+        let mut i = 0;
+        while i < HostClass::ALL.len() {
+            if !HostClass::ALL[i].is_globally_reachable() {
+                set = set.with(HostClass::ALL[i]);
+            }
+            i += 1;
+        }
+        set
+    };
+
+    /// The set and `class`.
+    pub(super) const fn with(self, class: HostClass) -> ClassSet {
+        ClassSet(self.0 | class.bit())
+    }
+
+    /// The set without `class`.
+    pub(super) const fn without(self, class: HostClass) -> ClassSet {
+        ClassSet(self.0 & !class.bit())
+    }
+
+    /// Whether `class` is in the set.
+    pub(super) const fn contains(self, class: HostClass) -> bool {
+        self.0 & class.bit() != 0
+    }
+
+    /// Whether the set is empty.
+    pub(super) const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl fmt::Debug for ClassSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names = HostClass::ALL
+            .into_iter()
+            .filter(|&class| self.contains(class))
+            .map(HostClass::name);
+        f.debug_list().entries(names).finish()
     }
 }
 

@@ -3,12 +3,11 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt;
 use core::net::IpAddr;
 
 use uri_core::Component;
 
-use super::class::HostClass;
+use super::class::{ClassSet, HostClass};
 use super::schemes::Schemes;
 use crate::scheme::http::Origin;
 use crate::value::reach::Reached;
@@ -34,50 +33,31 @@ use crate::value::reach::Reached;
 /// assert_eq!(rules, ["scheme", "userinfo", "host", "port"]);
 /// # Ok::<(), uri_runtime::ParseError>(())
 /// ```
-#[derive(Clone, Default, PartialEq, Eq)]
-pub struct Policy {
-    pub(super) schemes: Schemes,
-    pub(super) hosts: Vec<HostPattern>,
-    pub(super) ports: Vec<u16>,
-    /// The refused classes, one bit each ([`HostClass::bit`]).
-    pub(super) denied: u32,
-    pub(super) userinfo: Credentials,
-    pub(super) no_query: bool,
-    pub(super) no_fragment: bool,
-    pub(super) required: Vec<Component>,
-    pub(super) max_length: Option<usize>,
-}
-
-/// The refused classes by name, not as the bits they are kept in.
+///
+/// Its `Debug` names the refused classes and the schemes:
 ///
 /// ```
 /// use uri_runtime::policy::{HostClass, Policy};
 ///
+/// // The classes by name, the schemes in lowercase.
 /// let policy = Policy::new().allow_scheme("https").deny_class(HostClass::Loopback);
 /// assert_eq!(
 ///     format!("{policy:?}"),
 ///     r#"Policy { schemes: ["https"], hosts: [], ports: [], denied: ["loopback"], userinfo: Allowed, no_query: false, no_fragment: false, required: [], max_length: None }"#
 /// );
 /// ```
-impl fmt::Debug for Policy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let denied: Vec<&str> = HostClass::ALL
-            .into_iter()
-            .filter(|&class| self.denies(class))
-            .map(HostClass::name)
-            .collect();
-        f.debug_struct("Policy")
-            .field("schemes", &self.schemes)
-            .field("hosts", &self.hosts)
-            .field("ports", &self.ports)
-            .field("denied", &denied)
-            .field("userinfo", &self.userinfo)
-            .field("no_query", &self.no_query)
-            .field("no_fragment", &self.no_fragment)
-            .field("required", &self.required)
-            .field("max_length", &self.max_length)
-            .finish()
-    }
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Policy {
+    pub(super) schemes: Schemes,
+    pub(super) hosts: Vec<HostPattern>,
+    pub(super) ports: Vec<u16>,
+    /// The refused classes.
+    pub(super) denied: ClassSet,
+    pub(super) userinfo: Credentials,
+    pub(super) no_query: bool,
+    pub(super) no_fragment: bool,
+    pub(super) required: Vec<Component>,
+    pub(super) max_length: Option<usize>,
 }
 
 /// What a userinfo may hold.
@@ -124,19 +104,6 @@ impl HostPattern {
     }
 }
 
-/// The host classes a public web fetch must never reach.
-const NOT_PUBLIC: u32 = {
-    let mut bits = 0;
-    let mut i = 0;
-    while i < HostClass::ALL.len() {
-        if !HostClass::ALL[i].is_globally_reachable() {
-            bits |= HostClass::ALL[i].bit();
-        }
-        i += 1;
-    }
-    bits
-};
-
 impl Policy {
     /// A policy that admits every URI; add rules to it.
     pub fn new() -> Policy {
@@ -169,7 +136,7 @@ impl Policy {
     pub fn public_web() -> Policy {
         Policy {
             schemes: Schemes::of(&["http", "https"]),
-            denied: NOT_PUBLIC,
+            denied: ClassSet::NOT_PUBLIC,
             userinfo: Credentials::Denied,
             required: [Component::Host].into(),
             max_length: Some(8000),
@@ -259,14 +226,14 @@ impl Policy {
     /// addresses, IPv4 embedded in IPv6, older IPv4 notations, names.
     #[must_use]
     pub fn deny_class(mut self, class: HostClass) -> Policy {
-        self.denied |= class.bit();
+        self.denied = self.denied.with(class);
         self
     }
 
     /// Admits hosts of `class` again (after a preset refused it).
     #[must_use]
     pub fn allow_class(mut self, class: HostClass) -> Policy {
-        self.denied &= !class.bit();
+        self.denied = self.denied.without(class);
         self
     }
 
@@ -319,6 +286,6 @@ impl Policy {
 
     /// Whether the policy refuses hosts of `class`.
     pub fn denies(&self, class: HostClass) -> bool {
-        self.denied & class.bit() != 0
+        self.denied.contains(class)
     }
 }

@@ -42,7 +42,10 @@ impl Schemes {
     /// Admits `scheme` (in any case).
     pub(super) fn admit(&mut self, scheme: &str) {
         let scheme = scheme.to_ascii_lowercase();
-        if scheme.len() > WORD {
+        // A NUL would pack as the padding past a shorter name (`ht\0` as
+        // `ht`); no scheme has one, so such a text is kept as text, where
+        // it matches nothing.
+        if scheme.len() > WORD || scheme.contains('\0') {
             self.long.push(scheme);
             return;
         }
@@ -116,6 +119,7 @@ mod tests {
             "a.b-c",
             "view-source",
             "x-long-name-scheme",
+            "ht\0",
         ] {
             schemes.admit(scheme);
         }
@@ -139,6 +143,7 @@ mod tests {
             ("h", 1, false),
             ("", 0, false),
             ("http", 9, false),
+            ("ht:", 2, false),
         ] {
             assert_eq!(
                 schemes.admits(text.as_bytes(), len),
@@ -150,7 +155,7 @@ mod tests {
         assert!(!schemes.is_empty());
         assert_eq!(
             alloc::format!("{schemes:?}"),
-            r#"["http", "https", "svn+ssh", "a.b-c", "view-source", "x-long-name-scheme"]"#
+            r#"["http", "https", "svn+ssh", "a.b-c", "view-source", "x-long-name-scheme", "ht\0"]"#
         );
     }
 }
