@@ -10,6 +10,8 @@
 //!
 //! - `scan`: where the next byte of interest is, many bytes at a time;
 //! - `utf8`: the UTF-8 check behind decoding to text;
+//! - `name_tail`: the end of a dotted name inside a longer text, as two
+//!   sixteen-byte blocks (the portable twin of `raw`'s SSE2 kernel);
 //! - `words`: a byte in part of a longer text, a machine word at a time
 //!   (where a resolution base's directory ends); safe code on every
 //!   target, so reached directly rather than through `raw`;
@@ -19,6 +21,20 @@
 
 #[cfg(feature = "alloc")]
 pub(crate) mod escape;
+#[cfg(feature = "alloc")]
+#[cfg_attr(
+    all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        feature = "std",
+        not(uri_safe)
+    ),
+    allow(
+        dead_code,
+        reason = "the twin of an SSE2 kernel, compared with it in tests"
+    )
+)]
+pub(crate) mod name_tail;
 #[cfg(feature = "alloc")]
 pub(crate) mod raw;
 #[cfg(feature = "alloc")]

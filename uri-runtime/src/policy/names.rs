@@ -5,6 +5,8 @@
 use core::ops::Range;
 
 use super::class::HostClass;
+use crate::bytes::name_tail::{BLOCK, NameTail};
+use crate::bytes::raw;
 
 /// The class of a DNS name in ASCII, in any case (one final dot allowed,
 /// as `localhost.` is `localhost`): that of the special-use name it is or
@@ -14,12 +16,10 @@ use super::class::HostClass;
 pub(super) fn classify_name(name: &str) -> HostClass {
     let name = name.as_bytes();
     let name = name.strip_suffix(b".").unwrap_or(name);
-    let mut tail = [b'.'; BLOCK];
-    let kept = name.len().min(BLOCK);
-    if let (Some(to), Some(from)) = (tail.get_mut(BLOCK - kept..), name.get(name.len() - kept..)) {
-        to.copy_from_slice(from);
-    }
-    tail_class(u128::from_le_bytes(tail) | CASE, name.len())
+    let last = name
+        .get(name.len().saturating_sub(BLOCK)..)
+        .unwrap_or_default();
+    tail_of_short(last).map_or(HostClass::Unresolvable, |tail| tail_class(tail, name.len()))
 }
 
 /// The class of the registered name `text[host]`, read in place, as
@@ -28,10 +28,11 @@ pub(super) fn classify_name(name: &str) -> HostClass {
 /// digit (which may be an IPv4 address in an older notation).
 ///
 /// Most hosts are such names, and this is the policy check's hottest
-/// path: the name is read as two sixteen-byte blocks of the text (its
-/// first and its last sixteen bytes, which overlap or cover it for a name
-/// of up to 32 bytes), with no loop and no branch that depends on where a
-/// label ends; a byte loop mispredicts where it stops, once a name.
+/// path: the name is read as two sixteen-byte blocks of the text
+/// ([`raw::name_tail`]: its first and its last sixteen bytes, which
+/// overlap or cover it for a name of up to 32 bytes), with no loop and no
+/// branch that depends on where a label ends; a byte loop mispredicts
+/// where it stops, once a name.
 pub(super) fn classify_name_at(text: &[u8], host: Range<usize>) -> Option<HostClass> {
     let Range { start, mut end } = host;
     if text.get(end.wrapping_sub(1)) == Some(&b'.') && end > start {
@@ -45,81 +46,42 @@ pub(super) fn classify_name_at(text: &[u8], host: Range<usize>) -> Option<HostCl
     if first.is_ascii_digit() {
         return None;
     }
-    let (head, tail) = match (
-        block_at(text, start),
-        block_at(text, end.wrapping_sub(BLOCK)),
-    ) {
-        (Some(head), Some(tail)) => (head, tail),
-        _ => blocks_of_short(text.get(start..end)?)?,
+    let tail = match raw::name_tail(text, start..end) {
+        Some(tail) => tail,
+        None => tail_of_short(text.get(start..end)?)?,
     };
-    // The name's bytes in each block: its first `len` of the head, its
-    // last `len` of the tail; what lies outside is zero in the head and a
-    // dot in the tail, where it reads as the start of a label.
-    let shown = 8 * len.min(BLOCK) as u32;
-    let head = head & u128::MAX.checked_shr(128 - shown).unwrap_or(0);
-    let outside = u128::MAX.checked_shr(shown).unwrap_or(0);
-    let tail = tail & !outside | DOTS & outside;
-    let escaped = has(head, b'%') | has(tail, b'%')
-        || len > 2 * BLOCK && text.get(start + BLOCK..end - BLOCK)?.contains(&b'%');
+    let escaped =
+        tail.escaped || len > 2 * BLOCK && text.get(start + BLOCK..end - BLOCK)?.contains(&b'%');
     if escaped {
         return None;
     }
-    Some(tail_class(tail | CASE, len))
+    Some(tail_class(tail, len))
 }
 
-/// The first and the last block of a name shorter than a block, in a
-/// text too short to hold a block on either side of it: read from a
-/// copy. Out of line: the common path never takes it.
+/// The end of a name of at most sixteen bytes (or the last sixteen of a
+/// longer one), read from a copy with a block of room on each side: a
+/// name in a text too short to hold a block on either side of it, or a
+/// decoded name. Out of line: the common path never takes it.
 #[cold]
 #[inline(never)]
-fn blocks_of_short(name: &[u8]) -> Option<(u128, u128)> {
+fn tail_of_short(name: &[u8]) -> Option<NameTail> {
     let mut copy = [0; 3 * BLOCK];
-    copy.get_mut(BLOCK..BLOCK + name.len())?
-        .copy_from_slice(name);
-    Some((block_at(&copy, BLOCK)?, block_at(&copy, name.len())?))
+    let room = copy.get_mut(BLOCK..BLOCK + name.len())?;
+    room.copy_from_slice(name);
+    raw::name_tail(&copy, BLOCK..BLOCK + name.len())
 }
 
-/// Bytes in a block.
-const BLOCK: usize = 16;
-
-/// A block of dots, which the case bit leaves alone.
-const DOTS: u128 = u128::from_le_bytes([b'.'; BLOCK]);
-
-/// The case bit of every byte: OR-ing it lowercases a name's letters and
-/// changes none of its other bytes into a letter (the bytes of a name
-/// without it are the capitals and `_`, which becomes DEL).
-const CASE: u128 = u128::from_le_bytes([0x20; BLOCK]);
-
-/// The sixteen bytes of `text` from `at`, as one number (byte `i` at bits
-/// `8 i`); `None` when the text ends sooner.
-fn block_at(text: &[u8], at: usize) -> Option<u128> {
-    let block = <[u8; BLOCK]>::try_from(text.get(at..at.checked_add(BLOCK)?)?).ok()?;
-    Some(u128::from_le_bytes(block))
-}
-
-/// The high bit of each byte of `block` equal to `byte`, and no other.
-const fn matches(block: u128, byte: u8) -> u128 {
-    const LOWS: u128 = u128::from_le_bytes([0x7f; BLOCK]);
-    let x = block ^ u128::from_le_bytes([byte; BLOCK]);
-    !(((x & LOWS) + LOWS) | x | LOWS)
-}
-
-/// Whether a byte of `block` is `byte`.
-const fn has(block: u128, byte: u8) -> bool {
-    matches(block, byte) != 0
-}
-
-/// The class of a name from its `tail`: its last sixteen bytes in
-/// lowercase without the final dot, dots in place of what precedes a
-/// shorter name; `len` is the whole name's length.
+/// The class of a name from its `tail` (without the final dot); `len` is
+/// the whole name's length.
 ///
 /// The last label is looked up in [`SLOTS`] with one comparison whatever
 /// the label, and the class is read from the table at an index computed
 /// from the comparisons, not chosen by branches: most names are public,
 /// but which special label a name has changes from name to name, and a
 /// branch on it mispredicts as often.
-fn tail_class(tail: u128, len: usize) -> HostClass {
+fn tail_class(tail: NameTail, len: usize) -> HostClass {
     let last = Label::last(tail);
+    let tail = tail.bytes;
     let at = last.slot();
     let missing = SLOTS.get(at).is_none_or(|slot| slot.label != last);
     let slot = SLOTS
@@ -228,9 +190,9 @@ impl Label {
     /// A label that reaches the tail's first byte may have begun before
     /// it; it is then sixteen bytes long, longer than [`Label::MAX`], and
     /// matches no special label.
-    const fn last(tail: u128) -> Label {
-        let len = matches(tail, b'.').leading_zeros() / 8;
-        Label(tail & TOP[len as usize] | len as u128)
+    fn last(tail: NameTail) -> Label {
+        let top = TOP.get(tail.after_dot as usize).copied().unwrap_or(0);
+        Label(tail.bytes & top | u128::from(tail.after_dot))
     }
 
     /// The slot of [`SLOTS`] where this label is if it is special: the

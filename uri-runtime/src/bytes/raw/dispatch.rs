@@ -4,6 +4,7 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::ops::Range;
 
 use uri_core::pct::EncodeSet;
 use uri_core::{Components, ParseError, ParseOptions};
@@ -11,6 +12,7 @@ use uri_core::{Components, ParseError, ParseOptions};
 use super::kernels::Kernels;
 use super::text::push_ascii;
 use crate::bytes::escape::{self, Also};
+use crate::bytes::name_tail::NameTail;
 use crate::bytes::scan;
 use crate::bytes::unescape::{self, Replacements};
 
@@ -121,6 +123,30 @@ pub(crate) fn position(bytes: &[u8], needle: u8) -> Option<usize> {
         return unsafe { super::x86_64::position(bytes, needle) };
     }
     scan::position_in_short(bytes, needle)
+}
+
+/// The end of the name `text[name]` ([`name_tail::name_tail`], the safe
+/// twin): read as SSE2 vectors on x86-64, a third of the instructions of
+/// 128-bit integers; `None` where a block cannot be read at each end.
+#[inline]
+pub(crate) fn name_tail(text: &[u8], name: Range<usize>) -> Option<NameTail> {
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        feature = "std",
+        not(uri_safe)
+    ))]
+    // SAFETY: the build targets SSE2, as the `cfg` says (every x86-64
+    // target does).
+    let tail = unsafe { super::x86_64::name_tail(text, name) };
+    #[cfg(not(all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        feature = "std",
+        not(uri_safe)
+    )))]
+    let tail = crate::bytes::name_tail::name_tail(text, name);
+    tail
 }
 
 /// [`scan::escapes_in_normal_form`], sixty-four bytes per step with no

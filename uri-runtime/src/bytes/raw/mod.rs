@@ -11,7 +11,9 @@
 //! - the vector kernels, by instruction set, each entered only after the
 //!   CPU said it has what the kernel is compiled for (`x86_64/`):
 //!   - SSE2, which every x86-64 CPU has: finding one byte (a `%`, a `.`,
-//!     a `&`) sixteen bytes per comparison (`sse2.rs`);
+//!     a `&`) sixteen bytes per comparison, and reading the end of a
+//!     dotted name (a host a policy classifies) as two vectors
+//!     (`sse2.rs`);
 //!   - SSSE3: which of sixteen bytes an `EncodeSet` keeps with two byte
 //!     shuffles instead of sixteen table lookups, for encoding and for the
 //!     parser's scans, over which `uri-core`'s grammar is stamped out
@@ -65,7 +67,7 @@ pub(crate) use agreement::{
     every_check_agrees, every_decoder_agrees, every_encoder_agrees, every_parser_agrees,
 };
 pub(crate) use dispatch::{
-    escapes_in_normal_form, has_dot_segments, kept_prefix, parse, position, push_decoded,
-    push_escaped, push_escaped_each,
+    escapes_in_normal_form, has_dot_segments, kept_prefix, name_tail, parse, position,
+    push_decoded, push_escaped, push_escaped_each,
 };
 pub(crate) use text::string_from_decoded;

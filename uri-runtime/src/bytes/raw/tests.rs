@@ -196,3 +196,27 @@ fn encode_byte_for_test(b: u8, lowercase: bool) -> [u8; 3] {
     }
     triplet
 }
+
+/// The end of a dotted name against its portable twin, for names of
+/// every length around the blocks' sixteen and thirty-two bytes, at
+/// every place in texts of random bytes (dots, `%`, capitals, the bytes
+/// one case bit away from them), the range crossed or past the end
+/// included.
+#[test]
+fn the_end_of_a_name_matches_its_twin() {
+    let pieces: [&[u8]; 9] = [
+        b".", b"%", b"A", b"z", b"\x0e", b"\x05", b"\xff", b"-", b"7",
+    ];
+    let mut seed = 0x7a11_u64;
+    for round in 0..rounds(50_000) {
+        let (len, sparse) = (xorshift(&mut seed) % 60, 1 + xorshift(&mut seed) % 4);
+        let text = text_of(&mut seed, &pieces, len, sparse);
+        let start = (xorshift(&mut seed) % (text.len() as u64 + 2)) as usize;
+        let end = (xorshift(&mut seed) % (text.len() as u64 + 2)) as usize;
+        assert_eq!(
+            name_tail(&text, start..end),
+            crate::bytes::name_tail::name_tail(&text, start..end),
+            "round {round}: {start}..{end} of {text:?}"
+        );
+    }
+}

@@ -1,6 +1,6 @@
 //! The x86-64 kernels: one file (or folder) per instruction set, each
-//! filling in one row of [`SETS`], and SSE2's byte search, which every
-//! x86-64 target has and so is called directly.
+//! filling in one row of [`SETS`], and SSE2's byte search and name
+//! reading, which every x86-64 target has and so are called directly.
 
 mod avx2;
 mod avx512;
@@ -9,7 +9,7 @@ mod ssse3;
 
 use super::kernels::Kernels;
 
-pub(super) use sse2::position;
+pub(super) use sse2::{name_tail, position};
 
 /// The instruction sets with kernels, fastest first: a kernel is taken
 /// from the first row this CPU runs that has one.
