@@ -1,5 +1,6 @@
 //! The check kernels (escapes in normal form with a capital-free prefix,
-//! dot segments) give their portable twins' answers on any bytes.
+//! dot segments, the end of a name) give their portable twins' answers on
+//! any bytes.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

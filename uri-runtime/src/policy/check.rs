@@ -344,7 +344,10 @@ impl Policy {
     /// one test, and the URI's components are read once.
     fn each_violation(&self, uri: &Uri<'_>, mut report: impl FnMut(Violation)) {
         let text = uri.as_str();
-        let parts = uri.components();
+        // Borrowed, not copied: the parser has just written these
+        // boundaries, and the copy read them in sixteen-byte pieces that
+        // straddle its stores (about 1.5 ns a URI on the corpus).
+        let parts = &uri.0.parts;
         let slice = |range: Range<usize>| text.get(range).unwrap_or_default();
         let mut at = |rule, range: Range<usize>| report(Violation::new(rule, range));
         if !self.schemes.is_empty() {
@@ -378,14 +381,14 @@ impl Policy {
                         Some(kind) => classify_ip_at(text.as_bytes(), range.clone(), kind),
                         None => None,
                     };
-                    let class = in_place.unwrap_or_else(|| classify_host_of(text, &parts));
+                    let class = in_place.unwrap_or_else(|| classify_host_of(text, parts));
                     if self.denies(class) {
                         at(Rule::HostClass(class), range);
                     }
                 }
             } else {
                 // Read once, for both rules.
-                let reached = host_of(text, &parts).and_then(|host| reached(&host));
+                let reached = host_of(text, parts).and_then(|host| reached(&host));
                 if !reached
                     .as_ref()
                     .is_some_and(|r| self.hosts.iter().any(|p| p.matches(r)))
@@ -399,7 +402,7 @@ impl Policy {
                     }
                 }
             }
-            self.check_port(uri, &parts, authority_end, &mut at);
+            self.check_port(uri, parts, authority_end, &mut at);
         } else if parts.host().is_none() && !self.hosts.is_empty() {
             at(Rule::Host, authority_end..authority_end);
         }

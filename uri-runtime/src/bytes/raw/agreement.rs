@@ -3,7 +3,8 @@
 //! (through `crate::__differential`): every vector parser against the
 //! `const` parser, every decoding loop against the portable one, every
 //! encoding loop against the table loop, every check of a text (escapes
-//! in normal form, dot segments) against its portable twin.
+//! in normal form, dot segments, the end of a name) against its portable
+//! twin.
 
 use alloc::format;
 use alloc::string::String;
@@ -181,6 +182,22 @@ pub(crate) fn every_check_agrees(text: &[u8]) -> Result<(), String> {
             let fast = unsafe { check(text) };
             if fast != scan::has_dot_segments(text) {
                 return Err(format!("{text:?}: {} dot check says {fast}", set.name));
+            }
+        }
+    }
+    names_agree(text)
+}
+
+/// The end of a name read with SSE2 against its portable twin, for every
+/// name that starts in the first 40 bytes of `text` and is at most 40
+/// bytes long (the empty and the crossed ranges included).
+fn names_agree(text: &[u8]) -> Result<(), String> {
+    let reach = text.len().min(40);
+    for start in 0..=reach + 1 {
+        for end in start.saturating_sub(1)..=(start + 40).min(text.len() + 1) {
+            let fast = super::name_tail(text, start..end);
+            if fast != crate::bytes::name_tail::name_tail(text, start..end) {
+                return Err(format!("{text:?}, name {start}..{end}: read as {fast:?}"));
             }
         }
     }
