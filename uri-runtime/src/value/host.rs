@@ -6,8 +6,6 @@ use core::net::{Ipv4Addr, Ipv6Addr};
 use uri_core::HostKind;
 use uri_core::parse::{parse_ipv4, parse_ipv6};
 
-use crate::bytes::raw;
-
 /// A host, as RFC 3986's first-match-wins rule classifies it.
 ///
 /// ```
@@ -61,10 +59,8 @@ impl<'a> Host<'a> {
             HostKind::Ipv6 => {
                 // A zone can only follow as `%25` (the parser saw to it);
                 // a byte search finds its `%`, where a search for the
-                // three bytes would cost more than the address (and the
-                // crate's inlined search, where `str::find` calls `memchr`,
-                // costs an IPv6 host 3 ns less).
-                let (address, zone) = match raw::position(inner.as_bytes(), b'%') {
+                // three bytes would cost more than the address.
+                let (address, zone) = match inner.find('%') {
                     Some(percent) => (
                         inner.get(..percent).unwrap_or(""),
                         inner.get(percent + 3..).unwrap_or(""),
