@@ -29,9 +29,9 @@ pub(crate) struct NameTail {
 }
 
 /// The end of the name `text[name]`, or `None` when a block of the text
-/// cannot be read at each end of the name (a name closer than sixteen
-/// bytes to both the text's start and its end: read it from a copy with
-/// room around it).
+/// cannot be read at each end of the name (a short name fewer than
+/// sixteen bytes from the text's start or end, to be read from a copy
+/// with room around it) or the range is crossed.
 pub(crate) fn name_tail(text: &[u8], name: Range<usize>) -> Option<NameTail> {
     let len = name.end.checked_sub(name.start)?;
     let head = u128::from_le_bytes(*text.get(name.start..)?.first_chunk::<BLOCK>()?);

@@ -125,9 +125,9 @@ pub(crate) fn position(bytes: &[u8], needle: u8) -> Option<usize> {
     scan::position_in_short(bytes, needle)
 }
 
-/// The end of the name `text[name]` ([`name_tail::name_tail`], the safe
-/// twin): read as SSE2 vectors on x86-64, a third of the instructions of
-/// 128-bit integers; `None` where a block cannot be read at each end.
+/// The end of the name `text[name]`, read as SSE2 vectors on x86-64
+/// (the safe twin: [`crate::bytes::name_tail::name_tail`]); `None` where
+/// a block cannot be read at each end.
 #[inline]
 pub(crate) fn name_tail(text: &[u8], name: Range<usize>) -> Option<NameTail> {
     #[cfg(all(

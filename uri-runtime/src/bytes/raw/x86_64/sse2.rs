@@ -40,8 +40,9 @@ pub(in crate::bytes::raw) fn position(bytes: &[u8], needle: u8) -> Option<usize>
 }
 
 /// [`name_tail`](crate::bytes::name_tail::name_tail): the two blocks
-/// masked, searched and lowercased as vectors, where 128-bit integers
-/// take three times the instructions.
+/// masked, searched and lowercased as vectors, in fewer instructions
+/// than the twin's 128-bit integers (a policy refusing one host class
+/// went from 242 to 205 instructions a corpus line).
 #[inline]
 #[target_feature(enable = "sse2")]
 pub(in crate::bytes::raw) fn name_tail(text: &[u8], name: Range<usize>) -> Option<NameTail> {
