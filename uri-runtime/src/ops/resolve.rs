@@ -6,7 +6,7 @@ use core::ops::Range;
 use uri_core::{Components, ParseError};
 
 use crate::bytes::words::directory_end;
-use crate::ops::path_reference::path_reference;
+use crate::ops::path_reference::{join_path_reference, path_reference};
 use crate::value::as_uri::AsUri;
 use crate::value::buf::{IriBuf, UriBuf};
 use crate::value::iri::{Iri, IriRef};
@@ -314,26 +314,37 @@ impl Uri<'_> {
     ///
     /// The [`ParseError`] of `reference`, which is not a `URI-reference`.
     pub fn join(&self, reference: &str) -> Result<UriBuf, ParseError> {
-        // A path reference is read with the table's classes (see
-        // `path_reference`); anything else goes to the parser.
-        if let Some(parts) = path_reference(reference) {
-            let r = Parsed {
-                text: reference,
-                parts,
-            };
-            return Ok(resolved(&r, &self.0, ResolveOptions::STRICT));
+        // A path reference against a plain base is read and written in
+        // one pass (see `path_reference`); the rest, out of line, so that
+        // this path keeps a small frame.
+        match join_path_reference(&self.0, reference) {
+            Some(target) => Ok(target),
+            None => join_generally(&self.0, reference),
         }
-        // The reference's boundaries go to the resolver as the parser
-        // returns them, not through a `UriRef` and `resolve_against`:
-        // wrapping them in a `Result<UriRef>` costs a short reference
-        // about forty more instructions, most of them copies of its
-        // boundaries.
-        parse::uri_reference(reference).map(|parts| {
-            let r = Parsed {
-                text: reference,
-                parts,
-            };
-            resolved(&r, &self.0, ResolveOptions::STRICT)
-        })
     }
+}
+
+/// [`Uri::join`] for what its one pass does not take: a path reference
+/// (an empty one included) read with the table's classes for the general
+/// resolver, anything else through the parser.
+#[inline(never)]
+fn join_generally(base: &Parsed<'_>, reference: &str) -> Result<UriBuf, ParseError> {
+    if let Some(parts) = path_reference(reference) {
+        let r = Parsed {
+            text: reference,
+            parts,
+        };
+        return Ok(resolved(&r, base, ResolveOptions::STRICT));
+    }
+    // The reference's boundaries go to the resolver as the parser returns
+    // them, not through a `UriRef` and `resolve_against`: wrapping them in
+    // a `Result<UriRef>` costs a short reference about forty more
+    // instructions, most of them copies of its boundaries.
+    parse::uri_reference(reference).map(|parts| {
+        let r = Parsed {
+            text: reference,
+            parts,
+        };
+        resolved(&r, base, ResolveOptions::STRICT)
+    })
 }
