@@ -86,3 +86,19 @@ fn a_query_edit_allocates_the_new_text_once() {
     );
     assert_eq!(u, "https://example.com/search?page=2&tag=x#top");
 }
+
+#[test]
+fn a_join_allocates_its_target_once_and_a_refused_link_nothing() {
+    let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
+    // Through the one-pass path, the general resolver and the parser
+    // (a scheme in the reference): one allocation, the target's.
+    for reference in ["g", "../g?y#s", "/./g", "?y", "", "g:h", "//g", "http:g"] {
+        assert_eq!(allocations(|| base.join(reference)), 1, "{reference}");
+    }
+    // Refused: found in the first segment, before anything is written,
+    // costs nothing; found later, the target begun is dropped.
+    for (reference, count) in [("a b", 0), ("%zz", 0), ("[x]", 0), ("g/a b", 1), ("g?[", 1)] {
+        assert!(base.join(reference).is_err(), "{reference}");
+        assert_eq!(allocations(|| base.join(reference)), count, "{reference}");
+    }
+}

@@ -56,31 +56,19 @@ pub(crate) fn join_path_reference(base: &Parsed<'_>, reference: &str) -> Option<
         }
         slash + 1
     };
+    // The first segment is read before anything is written, so that a
+    // reference with a scheme (`g:h`) goes to the parser without an
+    // allocation. A `:` in it, unless after a `/`, would make it a scheme.
+    let mut start = usize::from(absolute);
+    let mut end = segment_end(bytes, start, absolute)?;
     let mut out = String::with_capacity(base.text.len() + reference.len());
     out.push_str(base.text.get(..head_end)?);
-    let mut i = usize::from(absolute);
     if absolute {
         out.push('/');
     }
-    // A `:` in a first segment that is not after a `/` would make it a
-    // scheme, or an error the parser reports.
-    let mut colon_allowed = absolute;
     loop {
-        let start = i;
-        while let Some(&b) = bytes.get(i) {
-            // Most bytes are `pchar`: one lookup, then the next.
-            if PCHAR.contains(b) && (b != b':' || colon_allowed) {
-                i += 1;
-            } else if b == b'%' && is_triplet(bytes, i, bytes.len()) {
-                i += 3;
-            } else if matches!(b, b'/' | b'?' | b'#') {
-                break;
-            } else {
-                return None;
-            }
-        }
-        let more = bytes.get(i) == Some(&b'/');
-        match reference.get(start..i)? {
+        let more = bytes.get(end) == Some(&b'/');
+        match reference.get(start..end)? {
             "." => {}
             ".." => pop_directory(&mut out, path.start),
             segment => {
@@ -93,18 +81,40 @@ pub(crate) fn join_path_reference(base: &Parsed<'_>, reference: &str) -> Option<
         if !more {
             break;
         }
-        colon_allowed = true;
-        i += 1;
+        start = end + 1;
+        end = segment_end(bytes, start, true)?;
     }
     let path_end = out.len();
-    let r = with_tail(bytes, i)?;
-    let tail = reference.get(i..)?;
+    let r = with_tail(bytes, end)?;
+    let tail = reference.get(end..)?;
     // Most references have no tail, and an empty copy still calls `memcpy`.
     if !tail.is_empty() {
         out.push_str(tail);
     }
     let parts = base.parts.with_path_end_and_tail_of(path_end, &r);
     Some(UriBuf::from_written(out, parts))
+}
+
+/// Where the path segment of `bytes` that starts at `from` ends (at a
+/// `/`, `?`, `#` or the end), each byte checked to be `pchar` (a `:`
+/// only if `colon_allowed`) or part of a well-formed escape; `None` at
+/// one that is not.
+#[inline]
+fn segment_end(bytes: &[u8], from: usize, colon_allowed: bool) -> Option<usize> {
+    let mut i = from;
+    while let Some(&b) = bytes.get(i) {
+        // Most bytes are `pchar`: one lookup, then the next.
+        if PCHAR.contains(b) && (b != b':' || colon_allowed) {
+            i += 1;
+        } else if b == b'%' && is_triplet(bytes, i, bytes.len()) {
+            i += 3;
+        } else if matches!(b, b'/' | b'?' | b'#') {
+            break;
+        } else {
+            return None;
+        }
+    }
+    Some(i)
 }
 
 /// The boundaries of `reference` read as a relative reference that is a
@@ -117,24 +127,11 @@ pub(crate) fn path_reference(reference: &str) -> Option<Components> {
     }
     // A `:` before the first `/` would make the first segment a scheme,
     // or an error the parser reports.
-    let mut colon_allowed = bytes.first() == Some(&b'/');
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if b == b'/' {
-            colon_allowed = true;
-        } else if b == b'?' || b == b'#' {
-            break;
-        } else if b == b'%' {
-            if !is_triplet(bytes, i, bytes.len()) {
-                return None;
-            }
-            i += 2;
-        } else if !PCHAR.contains(b) || (b == b':' && !colon_allowed) {
-            return None;
-        }
-        i += 1;
+    let mut end = segment_end(bytes, 0, false)?;
+    while bytes.get(end) == Some(&b'/') {
+        end = segment_end(bytes, end + 1, true)?;
     }
-    with_tail(bytes, i)
+    with_tail(bytes, end)
 }
 
 /// The boundaries of the reference `bytes` whose path ends at `path_end`:
