@@ -57,6 +57,23 @@ pub(crate) fn directory_end(text: &[u8], range: Range<usize>) -> Option<(usize, 
     slash.map(|slash| (slash, false))
 }
 
+/// The index in `text` of the last `/` of the path at `range`, when the
+/// path starts with `/` and no `.` comes before that slash: the end of a
+/// directory with no dot segment, behind which a relative path can be
+/// merged without looking at the directory again.
+///
+/// ```text
+/// plain_directory_end(b"http://a/b/c/d;p?q", 8..16) == Some(12)
+/// plain_directory_end(b"http://a/./c/d", 8..14) == None
+/// ```
+#[inline]
+pub(crate) fn plain_directory_end(text: &[u8], range: Range<usize>) -> Option<usize> {
+    let rooted = text.get(range.start) == Some(&b'/');
+    directory_end(text, range)
+        .filter(|&(_, dotted)| rooted && !dotted)
+        .map(|(slash, _)| slash)
+}
+
 /// The word of `text` that ends at `end`, or its first word when `end`
 /// is nearer the start than a word, with the index it starts at; `None`
 /// when `text` is shorter than a word.
@@ -109,6 +126,14 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_plain_directory_is_rooted_and_has_no_dot() {
+        assert_eq!(plain_directory_end(b"http://a/b/c/d;p?q", 8..16), Some(12));
+        assert_eq!(plain_directory_end(b"http://a/./c/d", 8..14), None);
+        assert_eq!(plain_directory_end(b"foo:b/c", 4..7), None);
+        assert_eq!(plain_directory_end(b"http://a", 8..8), None);
     }
 
     #[test]

@@ -19,7 +19,7 @@ use uri_core::Components;
 use uri_core::pct::is_triplet;
 use uri_core::table::{PCHAR, QUERY_FRAGMENT};
 
-use crate::bytes::words::directory_end;
+use crate::bytes::words::plain_directory_end;
 use crate::value::buf::UriBuf;
 use crate::value::uri::Parsed;
 use crate::write::dots::pop_directory;
@@ -50,11 +50,7 @@ pub(crate) fn join_path_reference(base: &Parsed<'_>, reference: &str) -> Option<
     let head_end = if absolute {
         path.start
     } else {
-        let (slash, dotted) = directory_end(text, path.clone())?;
-        if dotted || text.get(path.start) != Some(&b'/') {
-            return None;
-        }
-        slash + 1
+        plain_directory_end(text, path.clone())? + 1
     };
     // The first segment is read before anything is written, so that a
     // reference with a scheme (`g:h`) goes to the parser without an

@@ -5,7 +5,7 @@ use core::ops::Range;
 
 use uri_core::{Components, ParseError};
 
-use crate::bytes::words::directory_end;
+use crate::bytes::words::plain_directory_end;
 use crate::ops::path_reference::{join_path_reference, path_reference};
 use crate::value::as_uri::AsUri;
 use crate::value::buf::{IriBuf, UriBuf};
@@ -162,10 +162,8 @@ fn push_without_dots(out: &mut String, path: &str) {
 fn push_merged(out: &mut String, base: &Parsed<'_>, r_path: &str) {
     let path = base.parts.path();
     let text = base.text.as_bytes();
-    // Found a word at a time: see `directory_end`.
-    let plain_directory = directory_end(text, path.clone())
-        .filter(|&(_, dot)| !dot && text.get(path.start) == Some(&b'/'))
-        .map(|(slash, _)| slash);
+    // Found a word at a time: see `plain_directory_end`.
+    let plain_directory = plain_directory_end(text, path.clone());
     if let Some(head_and_directory) = plain_directory.and_then(|slash| base.text.get(..=slash)) {
         out.push_str(head_and_directory);
         push_relative(out, path.start, r_path);

@@ -46,23 +46,29 @@ pub(super) fn classify_name_at(text: &[u8], host: Range<usize>) -> Option<HostCl
     if first.is_ascii_digit() {
         return None;
     }
-    match raw::name_tail(text, start..end) {
+    let tail = raw::name_tail(text, start..end);
+    match tail {
         Some(tail) if len <= 2 * BLOCK => (!tail.escaped).then(|| tail_class(tail, len)),
-        _ => classify_name_rarely(text, start..end),
+        _ => classify_name_rarely(text, start..end, tail),
     }
 }
 
 /// [`classify_name_at`] for the names it does not read from two blocks in
-/// place: a name longer than 32 bytes (whose middle is searched for a
-/// `%` too), or one too close to the text's ends for a block on each
-/// side. Out of line, so that the common path saves no registers for
-/// the calls these make (−2 ns a name in a loop over the corpus).
+/// place (`tail`, as it read them): a name longer than 32 bytes (whose
+/// middle is searched for a `%` too), or one too close to the text's
+/// ends for a block on each side. Out of line, so that the common path
+/// saves no registers for the calls these make (−2 ns a name in a loop
+/// over the corpus).
 #[cold]
 #[inline(never)]
-fn classify_name_rarely(text: &[u8], name: Range<usize>) -> Option<HostClass> {
+fn classify_name_rarely(
+    text: &[u8],
+    name: Range<usize>,
+    tail: Option<NameTail>,
+) -> Option<HostClass> {
     let Range { start, end } = name;
     let len = end.checked_sub(start)?;
-    let tail = match raw::name_tail(text, start..end) {
+    let tail = match tail {
         Some(tail) => tail,
         None => tail_of_short(text.get(start..end)?)?,
     };
@@ -77,8 +83,8 @@ fn classify_name_rarely(text: &[u8], name: Range<usize>) -> Option<HostClass> {
 /// The end of a name of at most sixteen bytes (or the last sixteen of a
 /// longer one), read from a copy with a block of room on each side: a
 /// name in a text too short to hold a block on either side of it, or a
-/// decoded name. Out of line: the common path never takes it.
-#[cold]
+/// decoded name ([`classify_name`] always reads one so). Out of line: the
+/// policy check's common path does not take it.
 #[inline(never)]
 fn tail_of_short(name: &[u8]) -> Option<NameTail> {
     let mut copy = [0; 3 * BLOCK];
