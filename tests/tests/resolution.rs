@@ -123,3 +123,32 @@ fn disputed_resolutions_follow_the_rfc() {
     // The `/.` rule.
     assert_eq!(resolve("f:/a", ".//g"), "f:/.//g");
 }
+
+#[test]
+fn a_network_path_takes_the_base_scheme_and_keeps_its_own_boundaries() {
+    for (base, reference, options, target) in [
+        (
+            "http://a/b",
+            "//u@[::1]:8/x/../y?q#f",
+            ResolveOptions::STRICT,
+            "http://u@[::1]:8/y?q#f",
+        ),
+        ("https://a/b", "//g", ResolveOptions::STRICT, "https://g"),
+        // Read without its scheme, which the base shares.
+        ("http:", "http://", ResolveOptions::NON_STRICT, "http://"),
+        (
+            "HTTP://a/b",
+            "http://h:/./c#",
+            ResolveOptions::NON_STRICT,
+            "HTTP://h:/c#",
+        ),
+    ] {
+        let base = Uri::parse(base).unwrap();
+        let target_of = UriRef::parse(reference)
+            .unwrap()
+            .resolve_against_with(&base, options);
+        assert_eq!(target_of, target, "{base} + {reference}");
+        let reparsed = Uri::parse(target).unwrap();
+        assert_eq!(target_of.components(), reparsed.components(), "{target}");
+    }
+}

@@ -322,6 +322,36 @@ impl Components {
         next
     }
 
+    /// The boundaries of this reference once its scheme and `:`, if it
+    /// has them, are replaced by a scheme of `scheme_len` bytes and a `:`:
+    /// every offset after them moves by the difference. For resolution,
+    /// whose target of a network-path reference (`//g`) is the base's
+    /// scheme followed by the reference's authority and the rest.
+    #[doc(hidden)]
+    #[must_use]
+    pub const fn with_scheme_len(&self, scheme_len: usize) -> Components {
+        let prefix = match from_raw_position(self.scheme_end) {
+            Some(end) => end + 1,
+            None => 0,
+        };
+        // The move may be backwards (a longer scheme replaced), so it wraps.
+        let shift = scheme_len.wrapping_add(1).wrapping_sub(prefix);
+        let mut next = *self;
+        next.len = self.len.wrapping_add(shift);
+        next.scheme_end = scheme_len;
+        next.userinfo_end = moved_mark(self.userinfo_end, shift);
+        // Without an authority the host's end is not an offset (it is
+        // stored as 0) and stays as it is.
+        if self.host_kind.is_some() {
+            next.host_end = self.host_end.wrapping_add(shift);
+        }
+        next.port_mark = moved_mark(self.port_mark, shift);
+        next.path_start = self.path_start.wrapping_add(shift);
+        next.query_mark = moved_mark(self.query_mark, shift);
+        next.fragment_mark = moved_mark(self.fragment_mark, shift);
+        next
+    }
+
     /// The boundaries as plain numbers, so that the `uri!` macro can write
     /// them into its output and [`Components::from_raw`] can rebuild them
     /// without parsing.
@@ -512,6 +542,8 @@ impl core::fmt::Debug for Components {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
+
     use super::*;
     use crate::parse_uri_reference;
 
@@ -528,6 +560,27 @@ mod tests {
             let parts = parse_uri_reference(text).unwrap();
             assert_eq!(Components::from_marks(parts.to_marks()), parts, "{text}");
             assert_eq!(Components::from_raw(parts.to_raw()), parts, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_scheme_written_or_replaced_moves_every_boundary() {
+        for (reference, scheme) in [
+            ("//u:p@[::1]:8/a/b?q#f", "http"),
+            ("//h", "s"),
+            ("//h:/?#", "ftp"),
+            ("/p?q", "x"),
+            ("a#f", "urn"),
+            ("", "s"),
+            ("http://h/p", "https"),
+            ("https://h:1/p?q", "s"),
+            ("s:x", "s"),
+        ] {
+            let parts = parse_uri_reference(reference).unwrap();
+            let rest = reference.get(parts.scheme().map_or(0, |s| s.end + 1)..);
+            let whole = std::format!("{scheme}:{}", rest.unwrap());
+            let expected = parse_uri_reference(&whole).unwrap();
+            assert_eq!(parts.with_scheme_len(scheme.len()), expected, "{reference}");
         }
     }
 

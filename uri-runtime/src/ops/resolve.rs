@@ -12,7 +12,7 @@ use crate::value::buf::{IriBuf, UriBuf};
 use crate::value::iri::{Iri, IriRef};
 use crate::value::parse;
 use crate::value::uri::{Parsed, Uri, UriRef};
-use crate::write::compose::{Authority, Composer, Form, keep_path_shape};
+use crate::write::compose::keep_path_shape;
 use crate::write::dots::{Joined, last_slash, push_relative, remove_dot_segments_into};
 
 /// How [`UriRef::resolve_against_with`] reads a reference.
@@ -173,22 +173,22 @@ fn push_merged(out: &mut String, base: &Parsed<'_>, r_path: &str) {
     }
 }
 
-/// A network-path reference (`//host/…`): the base's scheme, then the
-/// reference's authority, path (dot segments removed), query and fragment.
+/// A network-path reference (`//host/…`, or `s://host/…` read without
+/// its scheme, non-strictly): the base's scheme and its `:`, then the
+/// reference's `//` and authority as written, its path with dot segments
+/// removed, and its query and fragment. The path of a reference with an
+/// authority is empty or starts with `/`, and so is what remains of it,
+/// so nothing guards its shape.
 fn write_network_path(r: &Parsed<'_>, base: &Parsed<'_>, out: &mut String) -> Components {
-    let mut composer = Composer::new(out);
-    composer.scheme(base.scheme().unwrap_or(""), Form::AsIs);
-    if let Some(authority) = Authority::of(r) {
-        composer.authority(&authority, Form::AsIs);
-    }
-    composer.path(Joined::one(r.path()), true);
-    if let Some(query) = r.query() {
-        composer.query(query, Form::AsIs);
-    }
-    if let Some(fragment) = r.fragment() {
-        composer.fragment(fragment, Form::AsIs);
-    }
-    composer.finish()
+    let scheme_len = base.parts.scheme().map_or(0, |scheme| scheme.end);
+    out.push_str(base.text.get(..=scheme_len).unwrap_or(""));
+    let r_prefix = r.parts.scheme().map_or(0, |scheme| scheme.end + 1);
+    out.push_str(r.text.get(r_prefix..r.parts.path().start).unwrap_or(""));
+    push_without_dots(out, r.path());
+    let path_end = out.len();
+    push_tail(out, r);
+    let head = r.parts.with_scheme_len(scheme_len);
+    head.with_path_end_and_tail_of(path_end, &r.parts)
 }
 
 /// The directory a relative path is merged into (section 5.2.3): the
