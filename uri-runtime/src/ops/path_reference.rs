@@ -13,16 +13,14 @@
 //! and the `resolve` fuzz target hold them to the same targets and
 //! boundaries.
 
-use alloc::string::String;
-
 use uri_core::Components;
 use uri_core::pct::is_triplet;
 use uri_core::table::{PCHAR, QUERY_FRAGMENT};
 
+use crate::bytes::raw::Reserved;
 use crate::bytes::words::plain_directory_end;
 use crate::value::buf::UriBuf;
 use crate::value::uri::Parsed;
-use crate::write::dots::pop_directory;
 
 /// `reference` resolved against `base` in one pass, where `reference` is
 /// a path reference (as [`path_reference`] reads it) and `base` has an
@@ -57,20 +55,24 @@ pub(crate) fn join_path_reference(base: &Parsed<'_>, reference: &str) -> Option<
     // allocation. A `:` in it, unless after a `/`, would make it a scheme.
     let mut start = usize::from(absolute);
     let mut end = segment_end(bytes, start, absolute)?;
-    let mut out = String::with_capacity(base.text.len() + reference.len());
-    out.push_str(base.text.get(..head_end)?);
+    // The target is at most as long as the two together, so every piece
+    // fits; `Reserved` (rather than a `String`) keeps it in registers.
+    let mut out = Reserved::with_capacity(base.text.len() + reference.len());
+    out.push(base.text.get(..head_end)?)?;
     if absolute {
-        out.push('/');
+        out.push("/")?;
     }
     loop {
         let more = bytes.get(end) == Some(&b'/');
         match reference.get(start..end)? {
             "." => {}
-            ".." => pop_directory(&mut out, path.start),
+            // Back to the `/` before the directory's last segment; the
+            // root (`path.start`) stays.
+            ".." => out.cut_after_last(b'/', path.start),
             segment => {
-                out.push_str(segment);
+                out.push(segment)?;
                 if more {
-                    out.push('/');
+                    out.push("/")?;
                 }
             }
         }
@@ -81,15 +83,23 @@ pub(crate) fn join_path_reference(base: &Parsed<'_>, reference: &str) -> Option<
         end = segment_end(bytes, start, true)?;
     }
     let path_end = out.len();
-    let r = with_tail(bytes, end)?;
-    let tail = reference.get(end..)?;
-    // Most references have no tail, and an empty copy still calls `memcpy`.
-    if !tail.is_empty() {
-        out.push_str(tail);
-    }
+    // Most references end with their path: no tail to check or copy.
+    let r = if end == bytes.len() {
+        NO_TAIL
+    } else {
+        let r = with_tail(bytes, end)?;
+        out.push(reference.get(end..)?)?;
+        r
+    };
+    let out = out.into_string();
     let parts = base.parts.with_path_end_and_tail_of(path_end, &r);
     Some(UriBuf::from_written(out, parts))
 }
+
+/// The boundaries of the empty reference, whose path ends where it
+/// starts, with no query or fragment: the tail of a reference that ends
+/// with its path.
+const NO_TAIL: Components = Components::from_bounds(0, None, None, 0, None, None);
 
 /// Where the path segment of `bytes` that starts at `from` ends (at a
 /// `/`, `?`, `#` or the end), each byte checked to be `pchar` (a `:`

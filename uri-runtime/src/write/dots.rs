@@ -132,7 +132,7 @@ pub(crate) fn push_relative(out: &mut String, floor: usize, tail: &str) {
 
 /// Removes the last segment of the directory `out[floor..]`, which ends
 /// with `/`, keeping that `/`: `/b/c/` becomes `/b/`; the root stays.
-pub(crate) fn pop_directory(out: &mut String, floor: usize) {
+fn pop_directory(out: &mut String, floor: usize) {
     let Some(inner) = out.get(floor..out.len().saturating_sub(1)) else {
         return;
     };

@@ -8,6 +8,9 @@
 //!   times faster than the standard library's check on non-ASCII text,
 //!   instead of checking them a second time, or without a check when the
 //!   input was a `str` and every escape decoded to ASCII (`text.rs`);
+//! - a string written into capacity reserved once, whose length is set
+//!   once at the end, so that the compiler keeps it in registers
+//!   (`reserved.rs`);
 //! - the vector kernels, by instruction set, each entered only after the
 //!   CPU said it has what the kernel is compiled for (`x86_64/`):
 //!   - SSE2, which every x86-64 CPU has: finding one byte (a `%`, a `.`,
@@ -56,6 +59,7 @@
 mod agreement;
 mod dispatch;
 mod kernels;
+mod reserved;
 mod text;
 #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
 mod x86_64;
@@ -70,4 +74,8 @@ pub(crate) use dispatch::{
     escapes_in_normal_form, has_dot_segments, kept_prefix, name_tail, parse, position,
     push_decoded, push_escaped, push_escaped_each,
 };
+#[cfg(not(uri_safe))]
+pub(crate) use reserved::Reserved;
+#[cfg(uri_safe)]
+pub(crate) use reserved::safe::Reserved;
 pub(crate) use text::string_from_decoded;

@@ -49,6 +49,49 @@ fn unchecked_push_matches_the_safe_one_on_random_ascii() {
     }
 }
 
+/// Random appends (ASCII and not, some too long for what is left) and
+/// cuts (after `/`, after a byte that is not ASCII, from every floor)
+/// leave the reserved string and its safe twin the same at every step.
+#[test]
+fn a_reserved_string_matches_its_safe_twin_under_random_writes() {
+    let pieces = [
+        "",
+        "/",
+        "a",
+        "..",
+        "b/c/",
+        "é",
+        "日本/",
+        "%2F",
+        "xxxxxxxxxxxxxxxxxxxx",
+    ];
+    let mut seed = 0x1808_u64;
+    for _ in 0..rounds(2000) {
+        let capacity = (xorshift(&mut seed) % 48) as usize;
+        let mut fast = super::reserved::Reserved::with_capacity(capacity);
+        let mut slow = super::reserved::safe::Reserved::with_capacity(capacity);
+        let mut written = String::new();
+        for _ in 0..(xorshift(&mut seed) % 12) {
+            let r = xorshift(&mut seed);
+            if r.is_multiple_of(4) {
+                let byte = [b'/', b'a', 0xC3][(r >> 8) as usize % 3];
+                let floor = (r >> 16) as usize % (capacity + 2);
+                fast.cut_after_last(byte, floor);
+                slow.cut_after_last(byte, floor);
+            } else {
+                let piece = pieces[(r >> 8) as usize % pieces.len()];
+                let pushed = fast.push(piece);
+                assert_eq!(pushed, slow.push(piece), "{written:?} + {piece:?}");
+            }
+            assert_eq!(fast.len(), slow.len());
+            written = slow.into_string();
+            slow = super::reserved::safe::Reserved::with_capacity(capacity);
+            assert_eq!(slow.push(&written), Some(()));
+        }
+        assert_eq!(fast.into_string(), written);
+    }
+}
+
 /// Random bytes, from all-kept to all-escaped, through every encoding
 /// loop and the table loop ([`every_encoder_agrees`]). In every other
 /// round the odd bytes are letters among non-ASCII ones, as in text
