@@ -20,10 +20,11 @@ instructions() { # op, size
 }
 
 printf '| operation | input at N = %s | instructions at N | at 2N | ratio |\n|---|---|---:|---:|---:|\n' "$n"
-for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query template-explode template-match template-long lenient-dots lenient-userinfo lenient-mixed policy-host; do
+for op in dots resolve join relative query build path escapes parse-path const-parse-path parse-query const-parse-query template-explode template-match template-long lenient-dots lenient-userinfo lenient-mixed policy-host; do
     case $op in
         dots) what="\`http://h/\` + N × \`a/../\`, normalized" ;;
         resolve) what="N × \`a/../\` + \`g\`, resolved" ;;
+        join) what="N × \`a/../\` + \`g\`, joined (\`Uri::join\`'s one pass)" ;;
         relative) what="two paths of N segments, relativized" ;;
         query) what="query of N × \`k=%41&\`, normalized and decoded" ;;
         build) what="raw path of N × \`é/\`, encoded by the builder" ;;
@@ -49,9 +50,9 @@ for op in dots resolve relative query build path escapes parse-path const-parse-
 done
 
 printf '\n| operation | bytes per unit | instructions per byte at 10 KB | at 1 MB |\n|---|---:|---:|---:|\n'
-for op in dots resolve relative query build path escapes parse-path const-parse-path parse-query const-parse-query template-explode template-match template-long lenient-dots lenient-userinfo lenient-mixed policy-host; do
+for op in dots resolve join relative query build path escapes parse-path const-parse-path parse-query const-parse-query template-explode template-match template-long lenient-dots lenient-userinfo lenient-mixed policy-host; do
     case $op in
-        dots | resolve) unit=5 ;;
+        dots | resolve | join) unit=5 ;;
         relative) unit=4 ;;
         query) unit=6 ;;
         build) unit=3 ;;

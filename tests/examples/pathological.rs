@@ -1,9 +1,11 @@
 //! Runs one toolbox operation on a generated pathological input of a given
 //! size, for `scripts/linear-time.sh` to count instructions at two sizes.
 //!
-//! Usage: `pathological <dots|resolve|relative|query|build|path|escapes> <n>`
+//! Usage: `pathological <dots|resolve|join|relative|query|build|path|escapes> <n>`
 //!   dots      normalize `http://h/` followed by n times `a/../`
 //!   resolve   resolve n times `a/../` then `g` against `http://h/b/c`
+//!   join      the same through `Uri::join`, which reads and writes a
+//!             path reference in one pass
 //!   relative  relativize between two paths of n segments that differ at the end
 //!   query     normalize and decode a query of n `k=%41&` pairs (6n bytes)
 //!   build     build a URI from a raw path of n `é/` segments (encoded)
@@ -38,7 +40,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let (Some(op), Some(Ok(n))) = (args.get(1), args.get(2).map(|n| n.parse::<usize>())) else {
         eprintln!(
-            "usage: pathological <dots|resolve|relative|query|build|path|escapes|parse-path|parse-query|const-parse-path|const-parse-query|template-explode|template-match|template-long|template-prefix|lenient-dots|lenient-userinfo|lenient-mixed|policy-host> <n>"
+            "usage: pathological <dots|resolve|join|relative|query|build|path|escapes|parse-path|parse-query|const-parse-path|const-parse-query|template-explode|template-match|template-long|template-prefix|lenient-dots|lenient-userinfo|lenient-mixed|policy-host> <n>"
         );
         return ExitCode::FAILURE;
     };
@@ -69,6 +71,11 @@ fn run(op: &str, n: usize) -> Result<usize, Box<dyn Error>> {
                 .resolve_against(&base)
                 .as_str()
                 .len()
+        }
+        "join" => {
+            let base = Uri::parse("http://h/b/c")?;
+            let reference = format!("{}g", "a/../".repeat(n));
+            base.join(&reference)?.as_str().len()
         }
         "relative" => {
             let base = format!("http://h/{}x", "s/".repeat(n));
