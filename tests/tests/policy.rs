@@ -368,6 +368,18 @@ fn every_broken_rule_is_reported_with_its_range() {
     }
 }
 
+/// Two errors are equal when they list the same violations, whatever
+/// else the URIs held: the slots past the violations hold nothing of
+/// either URI.
+#[test]
+fn errors_with_the_same_violations_are_equal() {
+    let policy = Policy::public_web();
+    let error = |text: &str| policy.check(&Uri::parse(text).unwrap()).unwrap_err();
+    assert_eq!(error("http://10.0.0.1/a"), error("http://10.0.0.1/b?q"));
+    assert_ne!(error("http://10.0.0.1/a"), error("http://10.0.0.10/a"));
+    assert_ne!(error("http://10.0.0.1/a"), error("http://u@10.0.0.1/a"));
+}
+
 /// Any text of a URI's host, read by `url` (an independent reader that
 /// knows the number notations, IPv4 inside IPv6 and IDNA): when `url`
 /// reads an address in a class that is not globally reachable, or a

@@ -80,6 +80,13 @@ pub struct Violation {
 }
 
 impl Violation {
+    /// What an error's slots past its violations hold.
+    const UNUSED: Violation = Violation {
+        rule: Rule::Scheme,
+        index: 0,
+        len: 0,
+    };
+
     fn new(rule: Rule, range: Range<usize>) -> Violation {
         let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         Violation {
@@ -322,11 +329,12 @@ impl Policy {
         // Filled from the first violation: a URI that passes writes
         // nothing, and its `Ok` is returned without the error's bytes
         // (a `Result` filled in place was copied out whole, 196 bytes, on
-        // every call).
+        // every call). The unused slots are one constant, written in
+        // whole vectors, not copies of the first violation.
         let mut error: Option<PolicyError> = None;
         self.each_violation(&uri, |violation| {
             let error = error.get_or_insert(PolicyError {
-                violations: [violation; MAX_VIOLATIONS],
+                violations: [Violation::UNUSED; MAX_VIOLATIONS],
                 len: 0,
             });
             if let Some(slot) = error.violations.get_mut(usize::from(error.len)) {
