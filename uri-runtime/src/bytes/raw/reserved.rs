@@ -6,11 +6,12 @@
 //! Why not a `String` and `push_str`: `push_str` grows the string when a
 //! piece does not fit, and its growth path takes the string by reference,
 //! so a function that calls it keeps the string's pointer, capacity and
-//! length in memory rather than in registers. Moving the string into the
-//! value the function returns then reads its pointer and length back in
-//! one 16-byte load from the 8-byte stores just made, which the processor
-//! cannot forward from its store buffer. On the join of the RFC 3986
-//! section 5.4 references that was about 4 ns of 28 (BENCHMARKS.md). [`Reserved`] never grows, so nothing takes it by
+//! length in memory rather than in registers. Every append then reads and
+//! writes the length there, and moving the string into the value the
+//! function returns reads its pointer and length back in one 16-byte load
+//! from the 8-byte stores just made, which the processor cannot forward
+//! from its store buffer. On the join of the RFC 3986 section 5.4
+//! references that was about 4 ns of 28 (BENCHMARKS.md). [`Reserved`] never grows, so nothing takes it by
 //! reference and it stays in registers; the one `unsafe` step is setting
 //! the vector's length once at the end.
 
