@@ -119,6 +119,20 @@ pub(crate) fn has_dot_segments(bytes: &[u8]) -> bool {
     false
 }
 
+/// Whether `bytes` holds `%2e` or `%2E`, an escaped dot, anywhere: in a
+/// strict path (where every `%` starts an escape) that is an escape that
+/// spells a dot.
+///
+/// Every `%` is looked at, so a `%2e` that is part of something else
+/// (`%%2e`, which no strict path holds) is found too: callers use the
+/// answer to decide whether to read the segments, and reading them is
+/// always right.
+pub(crate) fn has_escaped_dot(bytes: &[u8]) -> bool {
+    bytes
+        .windows(3)
+        .any(|w| w[0] == b'%' && w[1] == b'2' && w[2] | 0x20 == b'e')
+}
+
 /// The escape starting at `mark`, if one does: its byte, and whether
 /// normalization writes it differently (decoded, or in uppercase hex).
 #[inline]

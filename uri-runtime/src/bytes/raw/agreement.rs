@@ -185,7 +185,25 @@ pub(crate) fn every_check_agrees(text: &[u8]) -> Result<(), String> {
             }
         }
     }
-    names_agree(text)
+    names_agree(text)?;
+    escaped_dots_agree(text)
+}
+
+/// The escaped-dot search with SSE2 against its portable twin, on every
+/// end of `text` from its first 40 bytes and every start up to its 40th
+/// byte, so that a `%2e` meets each step's edge.
+fn escaped_dots_agree(text: &[u8]) -> Result<(), String> {
+    let reach = text.len().min(40);
+    let pieces = (0..=reach)
+        .map(|start| &text[start..])
+        .chain((0..=reach).map(|cut| &text[..text.len() - cut]));
+    for piece in pieces {
+        let fast = super::has_escaped_dot(piece);
+        if fast != crate::bytes::scan::has_escaped_dot(piece) {
+            return Err(format!("{piece:?}: escaped dot found: {fast}"));
+        }
+    }
+    Ok(())
 }
 
 /// The end of a name read with SSE2 against its portable twin, for every

@@ -71,8 +71,8 @@ pub(crate) use agreement::{
     every_check_agrees, every_decoder_agrees, every_encoder_agrees, every_parser_agrees,
 };
 pub(crate) use dispatch::{
-    escapes_in_normal_form, has_dot_segments, kept_prefix, name_tail, parse, position,
-    push_decoded, push_escaped, push_escaped_each,
+    escapes_in_normal_form, has_dot_segments, has_escaped_dot, kept_prefix, name_tail, parse,
+    position, push_decoded, push_escaped, push_escaped_each,
 };
 #[cfg(not(uri_safe))]
 pub(crate) use reserved::Reserved;

@@ -33,6 +33,18 @@ pub(super) fn text_of(seed: &mut u64, pieces: &[&[u8]], len: u64, plain: u64) ->
     text
 }
 
+/// [`text_of`] with a random length below `longest` and a random
+/// density: one of `pieces` in every 1 to `sparsest` bytes.
+pub(super) fn random_text_of(
+    seed: &mut u64,
+    pieces: &[&[u8]],
+    longest: u64,
+    sparsest: u64,
+) -> Vec<u8> {
+    let (len, plain) = (xorshift(seed) % longest, 1 + xorshift(seed) % sparsest);
+    text_of(seed, pieces, len, plain)
+}
+
 #[test]
 fn unchecked_push_matches_the_safe_one_on_random_ascii() {
     let mut seed = 0x3986_u64;
@@ -92,6 +104,30 @@ fn a_reserved_string_matches_its_safe_twin_under_random_writes() {
     }
 }
 
+/// The escaped-dot search on random texts of escapes, near misses
+/// (`%2f`, `%3e`, `2e` alone) and dots, every length up to 80, against
+/// its portable twin; it fails when the last, overlapping step is left
+/// out (tried).
+#[test]
+fn the_escaped_dot_search_matches_its_twin() {
+    let pieces: [&[u8]; 9] = [
+        b"%2e", b"%2E", b"%2f", b"%3e", b"2e", b"%", b".", b"/", b"%25",
+    ];
+    let mut seed = 0x2e2e_u64;
+    for _ in 0..rounds(20_000) {
+        let text = random_text_of(&mut seed, &pieces, 80, 12);
+        for cut in 0..text.len().min(20) {
+            let piece = &text[..text.len() - cut];
+            assert_eq!(
+                has_escaped_dot(piece),
+                scan::has_escaped_dot(piece),
+                "{:?}",
+                String::from_utf8_lossy(piece)
+            );
+        }
+    }
+}
+
 /// Random bytes, from all-kept to all-escaped, through every encoding
 /// loop and the table loop ([`every_encoder_agrees`]). In every other
 /// round the odd bytes are letters among non-ASCII ones, as in text
@@ -136,8 +172,7 @@ fn the_byte_search_matches_its_twin() {
     let pieces: [&[u8]; 4] = [b"%", b"%%", b"\xA5", b"a"];
     let mut seed = 0x2e_u64;
     for round in 0..rounds(20_000) {
-        let (len, sparse) = (xorshift(&mut seed) % 50, 1 + xorshift(&mut seed) % 40);
-        let bytes = text_of(&mut seed, &pieces, len, sparse);
+        let bytes = random_text_of(&mut seed, &pieces, 50, 40);
         assert_eq!(
             position(&bytes, b'%'),
             scan::position_in_short(&bytes, b'%'),
@@ -160,8 +195,7 @@ fn the_escape_check_matches_its_twin() {
     ];
     let mut seed = 0x622_u64;
     for round in 0..rounds(50_000) {
-        let (len, plain) = (xorshift(&mut seed) % 150, 1 + xorshift(&mut seed) % 8);
-        let text = text_of(&mut seed, &pieces, len, plain);
+        let text = random_text_of(&mut seed, &pieces, 150, 8);
         // Often no prefix, as every caller but one asks.
         let prefix = match xorshift(&mut seed) % 3 {
             0 => 0,
@@ -184,8 +218,7 @@ fn the_dot_segment_check_matches_its_twin() {
     let pieces: [&[u8]; 9] = [b"/", b".", b"..", b"...", b"a", b"a.", b".a", b"//", b"%2E"];
     let mut seed = 0x524_u64;
     for round in 0..rounds(50_000) {
-        let (len, plain) = (xorshift(&mut seed) % 200, 1 + xorshift(&mut seed) % 12);
-        let path = text_of(&mut seed, &pieces, len, plain);
+        let path = random_text_of(&mut seed, &pieces, 200, 12);
         let dotted = path
             .split(|&b| b == b'/')
             .any(|segment| matches!(segment, b"." | b".."));
@@ -252,8 +285,7 @@ fn the_end_of_a_name_matches_its_twin() {
     ];
     let mut seed = 0x7a11_u64;
     for round in 0..rounds(50_000) {
-        let (len, sparse) = (xorshift(&mut seed) % 60, 1 + xorshift(&mut seed) % 4);
-        let text = text_of(&mut seed, &pieces, len, sparse);
+        let text = random_text_of(&mut seed, &pieces, 60, 4);
         let start = (xorshift(&mut seed) % (text.len() as u64 + 2)) as usize;
         let end = (xorshift(&mut seed) % (text.len() as u64 + 2)) as usize;
         assert_eq!(

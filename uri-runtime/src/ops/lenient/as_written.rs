@@ -411,23 +411,8 @@ fn path_as_written(path: &str) -> bool {
         return false;
     }
     // Paths with escapes are common (`%20`), with `%2e` rare: the segments
-    // are split and read only for those.
-    !has_escaped_dot(bytes) || !path.split('/').any(reads_as_dot_segment)
-}
-
-/// Whether `bytes` has a `%2e` or `%2E`, going from `%` to `%`.
-fn has_escaped_dot(bytes: &[u8]) -> bool {
-    let mut rest = bytes;
-    while let Some(at) = raw::position(rest, b'%') {
-        let Some((escape, after)) = rest.get(at..).and_then(|r| r.split_first_chunk::<3>()) else {
-            return false;
-        };
-        if escape[1] == b'2' && escape[2] | 0x20 == b'e' {
-            return true;
-        }
-        rest = after;
-    }
-    false
+    // are split and read only for those, found sixteen places a step.
+    !raw::has_escaped_dot(bytes) || !path.split('/').any(reads_as_dot_segment)
 }
 
 #[cfg(test)]

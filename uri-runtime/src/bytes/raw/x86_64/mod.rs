@@ -9,7 +9,7 @@ mod ssse3;
 
 use super::kernels::Kernels;
 
-pub(super) use sse2::{name_tail, position};
+pub(super) use sse2::{has_escaped_dot, name_tail, position};
 
 /// The instruction sets with kernels, fastest first: a kernel is taken
 /// from the first row this CPU runs that has one.

@@ -1,5 +1,6 @@
 //! SSE2, which every x86-64 CPU has: finding one byte sixteen bytes per
-//! comparison, and reading the end of a dotted name. Compiled in wherever
+//! comparison, an escaped dot sixteen places per step, and reading the
+//! end of a dotted name. Compiled in wherever
 //! the target has SSE2 (every x86-64 target does), so nothing is asked at
 //! run time and each kernel is inlined where it is called rather than
 //! chosen from a table.
@@ -37,6 +38,52 @@ pub(in crate::bytes::raw) fn position(bytes: &[u8], needle: u8) -> Option<usize>
     let (_, last) = bytes.as_rchunks::<16>();
     let marks = found(last.last()?);
     (marks != 0).then(|| bytes.len() - 16 + marks.trailing_zeros() as usize)
+}
+
+/// [`has_escaped_dot`](crate::bytes::scan::has_escaped_dot) for `bytes`
+/// of at least eighteen: sixteen places per step, each compared at once
+/// for `%`, the `2` after it and the `e` or `E` after that (three loads,
+/// one and two bytes apart), the last step read whole even where it
+/// overlaps the one before.
+#[inline]
+#[target_feature(enable = "sse2")]
+pub(in crate::bytes::raw) fn has_escaped_dot(bytes: &[u8]) -> bool {
+    let (percent, two, e) = (
+        _mm_set1_epi8(b'%'.cast_signed()),
+        _mm_set1_epi8(b'2'.cast_signed()),
+        _mm_set1_epi8(b'e'.cast_signed()),
+    );
+    let lower = _mm_set1_epi8(0x20);
+    let starts_one = |window: &[u8; 18]| {
+        // SAFETY: `window` is eighteen readable bytes, so each sixteen-byte
+        // load from its first three places stays inside it; an unaligned
+        // load has no alignment requirement.
+        let (first, second, third) = unsafe {
+            (
+                _mm_loadu_si128(window.as_ptr().cast()),
+                _mm_loadu_si128(window.as_ptr().add(1).cast()),
+                _mm_loadu_si128(window.as_ptr().add(2).cast()),
+            )
+        };
+        let found = _mm_and_si128(
+            _mm_and_si128(_mm_cmpeq_epi8(first, percent), _mm_cmpeq_epi8(second, two)),
+            _mm_cmpeq_epi8(_mm_or_si128(third, lower), e),
+        );
+        _mm_movemask_epi8(found) != 0
+    };
+    let places = bytes.len().saturating_sub(2);
+    let mut at = 0;
+    while at + 16 <= places {
+        if bytes
+            .get(at..)
+            .and_then(|rest| rest.first_chunk())
+            .is_some_and(starts_one)
+        {
+            return true;
+        }
+        at += 16;
+    }
+    bytes.last_chunk().is_some_and(starts_one)
 }
 
 /// [`name_tail`](crate::bytes::name_tail::name_tail): the two blocks
