@@ -72,6 +72,8 @@ impl<'a> Iri<'a> {
     /// # Errors
     ///
     /// A [`ParseError`] pointing at the first offending byte.
+    // Inlined: see `Uri::parse`.
+    #[inline]
     pub fn parse(text: &'a str) -> Result<Iri<'a>, ParseError> {
         parse::iri(text).map(|parts| Iri(Parsed { text, parts }))
     }
@@ -134,6 +136,8 @@ impl<'a> IriRef<'a> {
     /// # Errors
     ///
     /// A [`ParseError`] pointing at the first offending byte.
+    // Inlined: see `Uri::parse`.
+    #[inline]
     pub fn parse(text: &'a str) -> Result<IriRef<'a>, ParseError> {
         parse::iri_reference(text).map(|parts| IriRef(Parsed { text, parts }))
     }
