@@ -40,8 +40,9 @@ pub(in crate::bytes::raw) fn position(bytes: &[u8], needle: u8) -> Option<usize>
     (marks != 0).then(|| bytes.len() - 16 + marks.trailing_zeros() as usize)
 }
 
-/// [`has_escaped_dot`](crate::bytes::scan::has_escaped_dot) for `bytes`
-/// of at least eighteen: sixteen places per step, each compared at once
+/// [`has_escaped_dot`](crate::bytes::scan::has_escaped_dot): for `bytes`
+/// of at least eighteen (shorter ones go to the twin), sixteen places per
+/// step, each compared at once
 /// for `%`, the `2` after it and the `e` or `E` after that (three loads,
 /// one and two bytes apart), the last step read whole even where it
 /// overlaps the one before.
@@ -71,7 +72,10 @@ pub(in crate::bytes::raw) fn has_escaped_dot(bytes: &[u8]) -> bool {
         );
         _mm_movemask_epi8(found) != 0
     };
-    let places = bytes.len().saturating_sub(2);
+    if bytes.len() < 18 {
+        return crate::bytes::scan::has_escaped_dot(bytes);
+    }
+    let places = bytes.len() - 2;
     let mut at = 0;
     while at + 16 <= places {
         if bytes
