@@ -3,12 +3,13 @@
 //! host whose own text reaches a class a public fetch must not reach; the
 //! class read from a name's text (the check's shortcut when the class is
 //! the only host rule) is the one read through the reached host (its way
-//! when a host pattern is set too).
+//! when a host pattern is set too); and `Policy::parse` gives what the
+//! parse and then the check give.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use uri_runtime::Uri;
-use uri_runtime::policy::{HostClass, Policy, PolicyError, Rule, classify_host};
+use uri_runtime::policy::{HostClass, Policy, PolicyError, Refusal, Rule, classify_host};
 
 /// The class the check refused the host for, if it did.
 fn refused_class(result: &Result<(), PolicyError>) -> Option<HostClass> {
@@ -20,8 +21,16 @@ fn refused_class(result: &Result<(), PolicyError>) -> Option<HostClass> {
 }
 
 fuzz_target!(|text: &str| {
-    let Ok(uri) = Uri::parse(text) else { return };
+    let one_call = Policy::public_web().parse(text);
+    let Ok(uri) = Uri::parse(text) else {
+        assert!(matches!(one_call, Err(Refusal::Parse(_))), "{text}");
+        return;
+    };
     let by_class = Policy::public_web().check(&uri);
+    match &one_call {
+        Ok(admitted) => assert!(by_class.is_ok() && admitted.components() == uri.components()),
+        Err(refusal) => assert_eq!(Some(*refusal), by_class.err().map(Refusal::Policy), "{text}"),
+    }
     if let Err(err) = &by_class {
         let violations = err.violations();
         assert!(!violations.is_empty());

@@ -7,7 +7,9 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-use uri::policy::{HostClass, Policy, Rule, classify_host, classify_ip, special_purpose_block};
+use uri::policy::{
+    HostClass, Policy, Refusal, Rule, classify_host, classify_ip, special_purpose_block,
+};
 use uri::{Component, Uri};
 
 use HostClass as C;
@@ -378,6 +380,68 @@ fn errors_with_the_same_violations_are_equal() {
     assert_eq!(error("http://10.0.0.1/a"), error("http://10.0.0.1/b?q"));
     assert_ne!(error("http://10.0.0.1/a"), error("http://10.0.0.10/a"));
     assert_ne!(error("http://10.0.0.1/a"), error("http://u@10.0.0.1/a"));
+}
+
+/// `Policy::parse` is `Uri::parse` then `check`, whatever the text: the
+/// same URI, the same parse error, the same violations. Over the
+/// benchmark corpus (10,000 lines of every shape, about half refused by
+/// the preset) and the hostile hosts, under policies that take each way
+/// through the check: the class alone, host patterns, ports.
+#[test]
+fn parsing_under_a_policy_is_parsing_then_checking() {
+    let corpus = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../bench/data/corpus.txt"
+    ))
+    .unwrap();
+    let policies = [
+        Policy::public_web(),
+        Policy::new(),
+        Policy::public_web()
+            .allow_host("*.example.com")
+            .allow_port(443)
+            .deny_fragment(),
+        Policy::new()
+            .allow_scheme("https")
+            .deny_password()
+            .deny_query()
+            .require(Component::Port)
+            .max_length(40),
+    ];
+    let extra = [
+        "http://0x7f.1/",
+        "http://[::ffff:127.0.0.1]:80/",
+        "http://%6C%6F%63%61%6C%68%6F%73%74/",
+        "not a uri",
+        "",
+    ];
+    let mut refused = [0; 2];
+    for text in corpus.lines().chain(extra) {
+        for policy in &policies {
+            let one_call = policy.parse(text);
+            let two_calls = match Uri::parse(text) {
+                Err(err) => Err(Refusal::Parse(err)),
+                Ok(uri) => match policy.check(&uri) {
+                    Ok(()) => Ok(uri),
+                    Err(err) => Err(Refusal::Policy(err)),
+                },
+            };
+            match (&one_call, &two_calls) {
+                (Ok(a), Ok(b)) => assert!(
+                    a.as_str() == b.as_str() && a.components() == b.components(),
+                    "{text}"
+                ),
+                _ => assert_eq!(one_call.err(), two_calls.err(), "{text}"),
+            }
+            match one_call {
+                Err(Refusal::Parse(_)) => refused[0] += 1,
+                Err(Refusal::Policy(_)) => refused[1] += 1,
+                Ok(_) => {}
+            }
+        }
+    }
+    // Both ways of refusing were taken, many times.
+    assert!(refused.iter().all(|&n| n > 1_000), "{refused:?}");
 }
 
 /// Any text of a URI's host, read by `url` (an independent reader that

@@ -25,10 +25,10 @@
 //! [`ParseError`](crate::ParseError) and `uri-idna`'s `IdnaError` hold
 //! one beside the offending text they quote in their messages and hints,
 //! and `MailtoError` holds a `SchemeError` beside the part it is about.
-//! Two keep a shape of their own, each for a reason: `PolicyError` is a
+//! Three keep a shape of their own, each for a reason: `PolicyError` is a
 //! list of every broken rule, held inline with 32-bit offsets so that a
 //! failed check allocates nothing and stays cheap to return;
-//! `BuildError` is an enum of the others.
+//! `BuildError` and the policy's `Refusal` are enums of the others.
 
 use core::fmt;
 

@@ -4,20 +4,26 @@
 //! reported with its byte range.
 //!
 //! ```
-//! use uri_runtime::policy::{HostClass, Policy, Rule};
-//! use uri_runtime::Uri;
+//! use uri_runtime::policy::{HostClass, Policy, Refusal, Rule};
 //!
 //! // Built once, at start-up.
 //! let webhooks = Policy::public_web().deny_fragment();
 //!
-//! // Checked for every URL a user registers.
+//! // Parsed and checked for every URL a user registers.
+//! let hook = webhooks.parse("https://ci.rust-lang.org/hook")?;
+//! assert_eq!(hook.host(), Some("ci.rust-lang.org"));
+//!
 //! let input = "http://169.254.169.254/latest/meta-data/#x";
-//! let err = webhooks.check(&Uri::parse(input)?).unwrap_err();
+//! let Err(Refusal::Policy(err)) = webhooks.parse(input) else { panic!("admitted") };
 //! let rules: Vec<Rule> = err.violations().iter().map(|v| v.rule()).collect();
 //! assert_eq!(rules, [Rule::HostClass(HostClass::LinkLocal), Rule::Fragment]);
 //! println!("{}", err.render(input));
-//! # Ok::<(), uri_runtime::ParseError>(())
+//! # Ok::<(), Refusal>(())
 //! ```
+//!
+//! [`Policy::parse`] takes text; [`Policy::check`] takes a value already
+//! parsed (a [`Uri`](crate::Uri), a [`UriBuf`](crate::UriBuf), …) and
+//! returns the [`PolicyError`] alone.
 //!
 //! # Host classes
 //!
@@ -60,12 +66,14 @@
 //! This layer uses the value types, the `http` scheme's [`Origin`](crate::scheme::http::Origin)
 //! and the normalization's scheme table; nothing else in the crate uses it.
 
+mod admit;
 mod check;
 mod class;
 mod names;
 mod rules;
 mod schemes;
 
+pub use admit::Refusal;
 pub use check::{PolicyError, Rule, Violation, classify_host};
 pub use class::{HostClass, classify_ip, embedded_ipv4, special_purpose_block};
 pub use rules::Policy;
