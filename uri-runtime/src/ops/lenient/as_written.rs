@@ -27,7 +27,6 @@ use crate::bytes::raw;
 use crate::value::buf::UriBuf;
 use crate::value::host::Host;
 use crate::value::port;
-use crate::value::uri::Uri;
 use crate::write::dot_segment::reads_as_dot_segment;
 
 /// What a browser makes of a strict URI, when no machine is needed.
@@ -42,9 +41,10 @@ pub(super) enum Form {
     Machine,
 }
 
-/// The browser form of `uri`, noting its repairs in `notes`.
-pub(super) fn browser_form(uri: &Uri<'_>, notes: &mut Notes) -> Form {
-    let pieces = Pieces::of(uri);
+/// The browser form of the URI `text` whose boundaries are `parts`,
+/// noting its repairs in `notes`.
+pub(super) fn browser_form(text: &str, parts: &Components, notes: &mut Notes) -> Form {
+    let pieces = Pieces::of(text, parts);
     let facts = scheme_facts(pieces.scheme).filter(|facts| facts.whatwg_special);
     let special = facts.is_some();
     if !path_as_written(pieces.path) {
@@ -77,13 +77,13 @@ pub(super) fn browser_form(uri: &Uri<'_>, notes: &mut Notes) -> Form {
     {
         host.make_ascii_lowercase();
     }
-    Form::Rewritten(UriBuf::from_written(text, pieces.parts))
+    Form::Rewritten(UriBuf::from_written(text, *pieces.parts))
 }
 
 /// A URI's parts, each sliced from its text once.
 struct Pieces<'a> {
     text: &'a str,
-    parts: Components,
+    parts: &'a Components,
     scheme: &'a str,
     userinfo: Option<&'a str>,
     host: Option<&'a str>,
@@ -94,17 +94,20 @@ struct Pieces<'a> {
 }
 
 impl<'a> Pieces<'a> {
-    fn of(uri: &Uri<'a>) -> Self {
+    /// Sliced from boundaries borrowed where the parser wrote them (see
+    /// `strict_text`).
+    fn of(text: &'a str, parts: &'a Components) -> Self {
+        let slice = |range: Option<core::ops::Range<usize>>| range.and_then(|r| text.get(r));
         Pieces {
-            text: uri.as_str(),
-            parts: uri.0.parts,
-            scheme: uri.scheme(),
-            userinfo: uri.userinfo(),
-            host: uri.host(),
-            port: uri.port(),
-            path: uri.path(),
-            query: uri.query(),
-            fragment: uri.fragment(),
+            text,
+            parts,
+            scheme: slice(parts.scheme()).unwrap_or_default(),
+            userinfo: slice(parts.userinfo()),
+            host: slice(parts.host()),
+            port: slice(parts.port()),
+            path: slice(Some(parts.path())).unwrap_or_default(),
+            query: slice(parts.query()),
+            fragment: slice(parts.fragment()),
         }
     }
 }
