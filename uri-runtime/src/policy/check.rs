@@ -460,6 +460,8 @@ impl Policy {
         if self.ports.is_empty() {
             return;
         }
+        // A `Uri` for its port and scheme readers: a copy, on a path only
+        // policies with ports take.
         let uri = Uri(Parsed {
             text,
             parts: *parts,
