@@ -436,6 +436,7 @@ fn parsing_under_a_policy_is_parsing_then_checking() {
             match one_call {
                 Err(Refusal::Parse(_)) => refused[0] += 1,
                 Err(Refusal::Policy(_)) => refused[1] += 1,
+                Err(other) => panic!("{text}: a refusal of neither kind, {other:?}"),
                 Ok(_) => {}
             }
         }
