@@ -445,6 +445,49 @@ fn parsing_under_a_policy_is_parsing_then_checking() {
     assert!(refused.iter().all(|&n| n > 1_000), "{refused:?}");
 }
 
+/// A refusal of either kind tells a person what and where, names its
+/// error as its source, and comes from either error through `?`.
+#[test]
+#[allow(
+    clippy::result_large_err,
+    reason = "a caller's own function returning a refusal, as `Refusal`'s doc describes"
+)]
+fn a_refusal_says_what_and_where_whichever_its_kind() {
+    let policy = Policy::public_web();
+    let input = "http://exa mple.com/";
+    let refused = policy.parse(input).unwrap_err();
+    assert!(matches!(refused, Refusal::Parse(_)));
+    assert_eq!(
+        refused.render(input).to_string(),
+        format!("{refused}\nhttp://exa mple.com/\n          ^")
+    );
+    let input = "ftp://user@10.0.0.7/";
+    let refused = policy.parse(input).unwrap_err();
+    assert_eq!(
+        refused.render(input).to_string(),
+        "scheme not allowed at byte 0\nftp://user@10.0.0.7/\n^^^\n\
+         userinfo not allowed at byte 6\nftp://user@10.0.0.7/\n      ^^^^\n\
+         host is private-use, which is not allowed at byte 11\nftp://user@10.0.0.7/\n           ^^^^^^^^"
+    );
+    for input in ["http://exa mple.com/", "http://127.0.0.1/"] {
+        let refused = policy.parse(input).unwrap_err();
+        let source = std::error::Error::source(&refused).map(ToString::to_string);
+        assert_eq!(source, Some(refused.to_string()), "{input}");
+    }
+    // The two calls, each error taken into a refusal by `?`.
+    let two_calls = |text| -> Result<(), Refusal> {
+        policy.check(&Uri::parse(text)?)?;
+        Ok(())
+    };
+    for input in [
+        "http://exa mple.com/",
+        "http://127.0.0.1/",
+        "https://rust-lang.org/",
+    ] {
+        assert_eq!(two_calls(input).err(), policy.parse(input).err(), "{input}");
+    }
+}
+
 /// Any text of a URI's host, read by `url` (an independent reader that
 /// knows the number notations, IPv4 inside IPv6 and IDNA): when `url`
 /// reads an address in a class that is not globally reachable, or a
