@@ -4,9 +4,12 @@
 //! over a million lines runs at the speed of the library and ends with a
 //! one-line summary when something failed (or with `--summary`).
 
+use std::borrow::Cow;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+use uri_runtime::pct;
 
 use crate::forms;
 use crate::outcome::Outcome;
@@ -190,12 +193,19 @@ impl Tally {
     fn print(&mut self, text: &str, out: &mut impl Write) -> io::Result<()> {
         let first = self.printed == 0;
         self.printed += 1;
-        if self.layout == Layout::JsonArray {
-            out.write_all(if first { b"[\n" } else { b",\n" })?;
-            out.write_all(text.as_bytes())
-        } else {
-            out.write_all(text.as_bytes())?;
-            out.write_all(b"\n")
+        match self.layout {
+            Layout::JsonArray => {
+                out.write_all(if first { b"[\n" } else { b",\n" })?;
+                out.write_all(text.as_bytes())
+            }
+            Layout::JsonLines => {
+                out.write_all(text.as_bytes())?;
+                out.write_all(b"\n")
+            }
+            Layout::Lines => {
+                out.write_all(shown_lines(text).as_bytes())?;
+                out.write_all(b"\n")
+            }
         }
     }
 
@@ -206,5 +216,45 @@ impl Tally {
             (Layout::JsonArray, _) => out.write_all(b"\n]\n"),
             _ => Ok(()),
         }
+    }
+}
+
+/// The lines of `text` with every character that would act on the
+/// terminal escaped as `%XX` ([`pct::encode_unshowable`]), but for the
+/// line breaks between them and the tabs a `format` template may hold.
+/// Each command escapes the values it decodes already; this is the last
+/// guard, for whatever else reaches a person (an IRI's text, a header),
+/// and it costs one look at the bytes of a plain ASCII result.
+fn shown_lines(text: &str) -> Cow<'_, str> {
+    if text
+        .bytes()
+        .all(|b| matches!(b, b'\n' | b'\t' | 0x20..=0x7E))
+    {
+        return Cow::Borrowed(text);
+    }
+    let lines: Vec<String> = text
+        .split('\n')
+        .map(|line| {
+            line.split('\t')
+                .map(|cell| pct::encode_unshowable(cell).into_owned())
+                .collect::<Vec<_>>()
+                .join("\t")
+        })
+        .collect();
+    Cow::Owned(lines.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shown_lines;
+
+    #[test]
+    fn what_reaches_the_terminal_cannot_act_on_it() {
+        assert_eq!(shown_lines("a\tb\nc"), "a\tb\nc");
+        assert_eq!(
+            shown_lines("x\u{2066}y\n\u{9b}2J\t\u{1b}"),
+            "x%E2%81%A6y\n%C2%9B2J\t%1B"
+        );
+        assert_eq!(shown_lines("été 例"), "été 例");
     }
 }

@@ -15,6 +15,8 @@
 
 use std::fmt::Write as _;
 
+use uri_runtime::pct::classes::escaped_when_shown;
+
 /// Writes one object into `out`, its members written by `members`.
 pub(crate) fn object(out: &mut String, members: impl FnOnce(&mut Object<'_>)) {
     let mut object = Object { out, empty: true };
@@ -66,6 +68,9 @@ impl Object<'_> {
     #[allow(clippy::inline_always, reason = "as for `key`")]
     pub(crate) fn verbatim(&mut self, key: &str, value: Option<&str>) {
         match value {
+            // An IRI's text may hold characters that act on a terminal
+            // (the bidirectional isolates, which RFC 3987 predates).
+            Some(text) if !text.is_ascii() => self.string(key, Some(text)),
             Some(text) => {
                 debug_assert!(!text.bytes().any(needs_escape));
                 let out = self.key(key, "\":\"");
@@ -126,15 +131,31 @@ impl Object<'_> {
 }
 
 /// `text` as a JSON string: `"` and `\` escaped, control characters as
-/// `\n`, `\r`, `\t` or `\u00XX`, everything else (UTF-8 included) as it
-/// is.
+/// `\n`, `\r`, `\t` or `\u00XX`, and the other characters that would act
+/// on a terminal showing the line ([`escaped_when_shown`]: C1 controls,
+/// DEL, separators, bidirectional controls, invisible characters) as
+/// `\uXXXX`; everything else (UTF-8 included) as it is.
 fn push_string(out: &mut String, text: &str) {
     out.push('"');
     let mut run = 0;
     while let Some(at) = next_escape(text.as_bytes(), run) {
-        // The byte is ASCII, so `at` and `at + 1` are character boundaries.
+        // A character starts at `at`: ASCII bytes are characters, and
+        // the scan stops at the first byte of a non-ASCII one.
         out.push_str(&text[run..at]);
         let byte = text.as_bytes()[at];
+        if byte >= 0x80 {
+            let c = text[at..].chars().next().unwrap_or_default();
+            if escaped_when_shown(c) {
+                for unit in c.encode_utf16(&mut [0; 2]) {
+                    // Formatting into a `String` cannot fail.
+                    let _ = write!(out, "\\u{unit:04x}");
+                }
+            } else {
+                out.push(c);
+            }
+            run = at + c.len_utf8();
+            continue;
+        }
         match byte {
             b'"' => out.push_str("\\\""),
             b'\\' => out.push_str("\\\\"),
@@ -174,7 +195,7 @@ fn next_escape(bytes: &[u8], from: usize) -> Option<usize> {
 }
 
 fn needs_escape(byte: u8) -> bool {
-    byte < 0x20 || byte == b'"' || byte == b'\\'
+    !(0x20..0x7F).contains(&byte) || byte == b'"' || byte == b'\\'
 }
 
 #[cfg(test)]
@@ -211,11 +232,15 @@ mod tests {
     }
 
     #[test]
-    fn strings_escape_what_json_requires_and_nothing_else() {
+    fn strings_escape_what_json_requires_and_what_acts_on_a_terminal() {
+        let text = "a\"b\\c\nd\u{1}é\u{7f}\u{9b}\u{202e}\u{e0001}例";
         let mut out = String::new();
-        push_string(&mut out, "a\"b\\c\nd\u{1}é\u{7f}");
-        assert_eq!(out, "\"a\\\"b\\\\c\\nd\\u0001é\u{7f}\"");
+        push_string(&mut out, text);
+        assert_eq!(
+            out,
+            "\"a\\\"b\\\\c\\nd\\u0001é\\u007f\\u009b\\u202e\\udb40\\udc01例\""
+        );
         let parsed: String = serde_json::from_str(&out).unwrap();
-        assert_eq!(parsed, "a\"b\\c\nd\u{1}é\u{7f}");
+        assert_eq!(parsed, text);
     }
 }

@@ -713,9 +713,9 @@ fn check_with_a_policy_reports_every_broken_rule_with_carets() {
     assert_eq!(
         stderr(&out),
         "userinfo not allowed at byte 7\n\
-         http://user@0x7f.1:8080/\n       ^^^^\n\
+         http://****@0x7f.1:8080/\n       ^^^^\n\
          host is loopback, which is not allowed at byte 12\n\
-         http://user@0x7f.1:8080/\n            ^^^^^^\n"
+         http://****@0x7f.1:8080/\n            ^^^^^^\n"
     );
     // Flags add rules to the preset, or make a policy of their own.
     let out = uri(&[
@@ -879,4 +879,54 @@ fn iterate_prints_every_combination_in_order() {
     let out = uri(&["iterate", "host=", "x://a"]);
     assert!(!out.status.success());
     assert_eq!(stderr(&out), "error: host=: no values to iterate over\n");
+}
+
+/// Nothing the command prints acts on the terminal: C1 controls (CSI,
+/// OSC), NEL, the line separators, bidirectional controls and invisible
+/// characters come out escaped, through every command that decodes.
+#[test]
+fn decoded_output_never_drives_the_terminal() {
+    for (args, shown) in [
+        (&["decode", "%C2%9Bx"][..], "%C2%9Bx\n"),
+        (
+            &["decode", "%C2%9D52;c;QQ%C2%9C"][..],
+            "%C2%9D52;c;QQ%C2%9C\n",
+        ),
+        (
+            &["decode", "a%C2%85b%E2%80%A8c"][..],
+            "a%C2%85b%E2%80%A8c\n",
+        ),
+        (&["decode", "x%E2%80%AEexe.txt"][..], "x%E2%80%AEexe.txt\n"),
+        (
+            &["get", "--decode", "path", "http://h/a%E2%81%A6b"][..],
+            "/a%E2%81%A6b\n",
+        ),
+        (
+            &["format", "{:path}", "http://h/a%E2%80%8Bb"][..],
+            "/a%E2%80%8Bb\n",
+        ),
+        (
+            &["format", "{query:k}", "http://h/?k=%C2%9B2J"][..],
+            "%C2%9B2J\n",
+        ),
+        (&["decode", "caf%C3%A9"][..], "café\n"),
+    ] {
+        let out = uri(args);
+        assert_eq!(stdout(&out), shown, "{args:?}");
+    }
+}
+
+/// No drawing or message shows a password, however the text parses.
+#[test]
+fn policy_and_parse_errors_never_show_a_password() {
+    for input in [
+        "https://admin:hunter2@127.0.0.1/",
+        "postgres://admin:hunter2/abcd@db/app",
+        "https://admin:hun ter2@example.org/",
+    ] {
+        let out = uri(&["check", "--policy", "public-web", input]);
+        assert_eq!(out.status.code(), Some(1), "{input}");
+        assert!(!stderr(&out).contains("hunter2"), "{}", stderr(&out));
+        assert!(!stderr(&out).contains("hun ter2"), "{}", stderr(&out));
+    }
 }

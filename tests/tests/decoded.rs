@@ -33,11 +33,11 @@ fn redaction_hides_passwords_and_optionally_query_values() {
     let u = uri("https://ada:s3cret@h/p?token=abc&flag&n=1#f");
     assert_eq!(
         u.redacted().to_string(),
-        "https://ada:***@h/p?token=abc&flag&n=1#f"
+        "https://***@h/p?token=abc&flag&n=1#f"
     );
     assert_eq!(
         u.redacted().query_values().to_string(),
-        "https://ada:***@h/p?token=***&flag&n=***#f"
+        "https://***@h/p?token=***&flag&n=***#f"
     );
     assert!(!format!("{:?}", u.redacted()).contains("s3cret"));
     // The result is still a valid URI; no password, nothing changed.
@@ -58,7 +58,7 @@ fn redaction_hides_tokens_fragments_and_passwords_with_raw_delimiters() {
             false,
         ),
         ("https://user%3Asecret@h/", "https://***@h/", false),
-        ("https://:tok@h/", "https://:***@h/", false),
+        ("https://:tok@h/", "https://***@h/", false),
         (
             "postgres://admin:p@ss#word@db:5432/app",
             "postgres://***@db:5432/app",
@@ -94,4 +94,66 @@ fn redaction_hides_tokens_fragments_and_passwords_with_raw_delimiters() {
         u.redacted().query_values().to_string(),
         "https://***@y&token=***"
     );
+}
+
+/// However the text happens to parse, a secret stays hidden: a token as
+/// the user name, a password of digits read as a port, one with a `?`
+/// read as a query, a token in a fragment of parameters.
+#[test]
+fn redaction_hides_secrets_however_the_text_parses() {
+    for (text, shown, ambiguous) in [
+        (
+            "https://TOKEN:x-oauth-basic@github.com/o/r.git",
+            "https://***@github.com/o/r.git",
+            false,
+        ),
+        (
+            "postgres://admin:1234/abcd@db/app",
+            "postgres://***@db/app",
+            true,
+        ),
+        ("https://user:123?tok@host/", "https://***@host/", true),
+        ("https://h:8443/a/b", "https://h:8443/a/b", false),
+        ("https://h:8443/@alice", "https://***@alice", true),
+    ] {
+        let u = uri(text);
+        let redacted = u.redacted();
+        assert_eq!(redacted.to_string(), shown, "{text}");
+        assert_eq!(redacted.is_ambiguous(), ambiguous, "{text}");
+        for secret in ["TOKEN", "1234/abcd", "123?tok"] {
+            assert!(!redacted.to_string().contains(secret), "{text}");
+        }
+    }
+    let implicit = uri("https://app.example/cb#access_token=SECRET&x=1");
+    assert_eq!(
+        implicit.redacted().query_values().to_string(),
+        "https://app.example/cb#access_token=***&x=***"
+    );
+    // A fragment that is not parameters is left to `fragment()`.
+    assert_eq!(
+        uri("https://h/doc#intro")
+            .redacted()
+            .query_values()
+            .to_string(),
+        "https://h/doc#intro"
+    );
+}
+
+/// A parse error inside a userinfo says where, never what: no byte of
+/// the password in its message, its `Debug`, or its drawing, through
+/// every error that carries it.
+#[test]
+fn no_parse_error_quotes_a_password() {
+    for (input, secret) in [
+        ("https://ada:s3cr t@example.com/", "s3cr"),
+        ("https://ada:pw%zz@example.com/", "%zz"),
+        ("postgres://admin:p\u{e9}ss@db/app", "p\u{e9}ss"),
+        ("https://tok\"en@h/", "tok"),
+    ] {
+        let err = UriBuf::parse(input).unwrap_err();
+        let shown = format!("{err} {err:?} {}", err.render(input));
+        assert!(!shown.contains(secret), "{input}: {shown}");
+        assert!(shown.contains("userinfo"), "{input}: {shown}");
+        assert_eq!(err.text(), "", "{input}");
+    }
 }

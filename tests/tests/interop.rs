@@ -300,7 +300,8 @@ fn no_hand_off_error_shows_a_password() {
     let err = url::Url::try_from(&ours).unwrap_err();
     let shown = format!("{err} {err:?}");
     assert!(!shown.contains("s3cr"), "{shown}");
-    assert!(shown.contains("user:***"), "{shown}");
+    assert!(!shown.contains("user:"), "{shown}");
+    assert!(shown.contains("***"), "{shown}");
 }
 
 #[test]

@@ -104,13 +104,21 @@ fn bidi_formatting_characters_are_refused_with_their_position() {
                 (index, ParseErrorKind::BidiFormatting(component)),
                 "{text:?}"
             );
-            assert_eq!(err.text(), c.to_string());
+            // No error quotes a byte of a userinfo, where passwords are.
+            let quoted = if component == Component::Userinfo {
+                String::new()
+            } else {
+                c.to_string()
+            };
+            assert_eq!(err.text(), quoted);
             // The drawing shows the character escaped, so it cannot
             // reorder the drawing itself.
+            // In the userinfo it is hidden with the rest of it.
             let drawn = err.render(&text).to_string();
             assert!(!drawn.contains(c), "{drawn}");
             assert!(
-                drawn.contains(&format!("\\u{{{:x}}}", u32::from(c))),
+                component == Component::Userinfo
+                    || drawn.contains(&format!("\\u{{{:x}}}", u32::from(c))),
                 "{drawn}"
             );
         }

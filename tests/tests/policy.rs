@@ -465,9 +465,9 @@ fn a_refusal_says_what_and_where_whichever_its_kind() {
     let refused = policy.parse(input).unwrap_err();
     assert_eq!(
         refused.render(input).to_string(),
-        "scheme not allowed at byte 0\nftp://user@10.0.0.7/\n^^^\n\
-         userinfo not allowed at byte 6\nftp://user@10.0.0.7/\n      ^^^^\n\
-         host is private-use, which is not allowed at byte 11\nftp://user@10.0.0.7/\n           ^^^^^^^^"
+        "scheme not allowed at byte 0\nftp://****@10.0.0.7/\n^^^\n\
+         userinfo not allowed at byte 6\nftp://****@10.0.0.7/\n      ^^^^\n\
+         host is private-use, which is not allowed at byte 11\nftp://****@10.0.0.7/\n           ^^^^^^^^"
     );
     for input in ["http://exa mple.com/", "http://127.0.0.1/"] {
         let refused = policy.parse(input).unwrap_err();

@@ -203,6 +203,10 @@ pub struct ParseError {
     /// The culprit is whitespace that starts or ends the input: text
     /// pasted with its margins, which the hint names as such.
     in_margin: bool,
+    /// The culprit may be part of a password: it is in the userinfo, or
+    /// in a port that an `@` follows (`admin:hunter2/x@db`, a password
+    /// with a raw `/` read as a port). Its text is not kept.
+    secret: bool,
 }
 
 impl ParseError {
@@ -222,10 +226,16 @@ impl ParseError {
             text[i - index] = input[i];
             i += 1;
         }
+        let secret = match kind.component() {
+            Some(Component::Userinfo) => true,
+            Some(Component::Port) => at_sign_after(input, index),
+            _ => false,
+        };
         ParseError {
             at: Located::new(index, i - index, kind),
             text,
             in_margin: in_margin(input, index),
+            secret,
         }
     }
 
@@ -260,9 +270,28 @@ impl ParseError {
 
     /// The offending text at [`index`](Self::index): one character, a
     /// broken escape such as `%G1`, or empty at the end of the input.
+    ///
+    /// Empty, too, for an error in the userinfo, which is where passwords
+    /// and tokens are written, or in a port that an `@` follows (a
+    /// password with a raw `/`, read as a port): no error quotes a byte
+    /// of one, and [`render`](Self::render) draws it as `*`.
     pub fn text(&self) -> &str {
+        if self.secret {
+            return "";
+        }
+        self.culprit()
+    }
+
+    /// The offending text, whatever the component (for the hint, which
+    /// names no byte of it).
+    fn culprit(&self) -> &str {
         let bytes = self.text.get(..self.at.len()).unwrap_or(&[]);
         core::str::from_utf8(bytes).unwrap_or("")
+    }
+
+    /// Whether the culprit may be part of a password.
+    fn is_secret(&self) -> bool {
+        self.secret
     }
 
     /// The byte length of [`text`](Self::text), the width to underline.
@@ -279,8 +308,25 @@ impl ParseError {
     ///
     /// `input` should be the string that was parsed; any other string is
     /// drawn too, with the carets clamped to its end.
+    ///
+    /// In the userinfo, the userinfo's characters are drawn as `*`: the
+    /// carets say where, and no byte of a password is shown.
+    ///
+    /// ```
+    /// use uri_core::parse_uri;
+    ///
+    /// let input = "https://ada:s3cr t@example.com/";
+    /// let err = parse_uri(input).unwrap_err();
+    /// assert_eq!(err.to_string(), "character not allowed in userinfo at byte 16: write \"%20\" for a space");
+    /// assert_eq!(err.render(input).to_string(), "https://**********@example.com/\n                ^");
+    /// ```
     pub fn render<'a>(&self, input: &'a str) -> Caret<'a> {
-        self.at.render(input)
+        let drawing = self.at.render(input);
+        if self.secret {
+            drawing.hiding(credentials_around(input, self.index()))
+        } else {
+            drawing
+        }
     }
 
     /// A fix for the most common cause of this error, if there is one.
@@ -292,7 +338,7 @@ impl ParseError {
     /// assert!(err.hint().unwrap().contains("relative reference"));
     /// ```
     pub fn hint(&self) -> Option<&'static str> {
-        let text = self.text();
+        let text = self.culprit();
         Some(match self.kind() {
             _ if self.in_margin => {
                 "the input starts or ends with whitespace, which is not part of a URI: trim it"
@@ -339,6 +385,10 @@ impl ParseError {
                 "a scheme is a letter then letters, digits, \"+\", \"-\" or \".\"; \
                  a relative path with a colon in its first segment must start with \"./\""
             }
+            ParseErrorKind::InvalidPort if self.secret => {
+                "an \"@\" follows, so this may be a password with a raw \"/\", \"?\" or \"#\": \
+                 percent-encode those (\"%2F\", \"%3F\", \"%23\") so the userinfo reaches its \"@\""
+            }
             ParseErrorKind::InvalidPort => "a port is decimal digits only",
             ParseErrorKind::UnclosedIpLiteral => "add the closing \"]\"",
             ParseErrorKind::InvalidIpv6 => {
@@ -373,6 +423,31 @@ impl ParseError {
             _ => return None,
         })
     }
+}
+
+/// Whether an `@` comes after byte `index` of `input`.
+const fn at_sign_after(input: &[u8], index: usize) -> bool {
+    let mut i = index;
+    while i < input.len() {
+        if input[i] == b'@' {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The credentials of `input` around byte `index`, as far as a reader
+/// that stopped there can tell: from the authority's `//` to the last
+/// `@` after `index` (a password may hold a raw `/`, `?` or `#`).
+fn credentials_around(input: &str, index: usize) -> core::ops::Range<usize> {
+    let before = input.get(..index).unwrap_or(input);
+    let start = before.rfind("//").map_or(0, |at| at + 2);
+    let end = input
+        .rfind('@')
+        .filter(|&at| at >= index)
+        .unwrap_or(input.len());
+    start..end.max(start)
 }
 
 /// Whether the byte at `index` is ASCII whitespace with only whitespace
@@ -475,6 +550,19 @@ impl fmt::Display for Description<'_> {
         let (text, index, kind) = (self.text, self.error.index(), self.error.kind());
         let quoted = Quoted(text);
         match kind {
+            // A password's bytes are never quoted.
+            ParseErrorKind::InvalidPort if self.error.is_secret() => {
+                write!(f, "invalid port at byte {index}")
+            }
+            _ if self.error.is_secret() => write!(
+                f,
+                "{} in {} at byte {index}",
+                match kind {
+                    ParseErrorKind::InvalidChar(_) => "character not allowed",
+                    _ => kind.description(),
+                },
+                kind.component().map_or("input", Component::name)
+            ),
             ParseErrorKind::MissingScheme => write!(f, "missing scheme at byte {index}"),
             ParseErrorKind::InvalidChar(component) => {
                 write!(

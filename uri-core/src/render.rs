@@ -6,7 +6,7 @@
 //!
 //! [`ParseError::render`]: crate::ParseError::render
 
-use core::fmt;
+use core::fmt::{self, Write as _};
 
 /// Inputs wider than this are shown as a window around the carets.
 const MAX_WIDTH: usize = 72;
@@ -34,6 +34,8 @@ pub struct Caret<'a> {
     input: &'a str,
     start: usize,
     len: usize,
+    /// The bytes drawn as `*`, one a character: `hidden.0..hidden.1`.
+    hidden: (usize, usize),
 }
 
 impl<'a> Caret<'a> {
@@ -42,21 +44,58 @@ impl<'a> Caret<'a> {
     pub fn new(input: &'a str, start: usize, len: usize) -> Caret<'a> {
         let start = start.min(input.len());
         let len = len.min(input.len() - start);
-        Caret { input, start, len }
+        Caret {
+            input,
+            start,
+            len,
+            hidden: (0, 0),
+        }
+    }
+
+    /// The drawing with each character of `input[hidden]` drawn as `*`:
+    /// a password or token stays out of the picture while the carets
+    /// still say where the error is.
+    ///
+    /// ```
+    /// use uri_core::render::Caret;
+    ///
+    /// let drawing = Caret::new("https://ada:s3cr t@h/", 17, 1).hiding(8..18).to_string();
+    /// assert_eq!(drawing, "https://**********@h/\n                 ^");
+    /// ```
+    #[must_use]
+    pub fn hiding(mut self, hidden: core::ops::Range<usize>) -> Caret<'a> {
+        self.hidden = (hidden.start, hidden.end);
+        self
+    }
+
+    fn is_hidden(&self, at: usize) -> bool {
+        self.hidden.0 <= at && at < self.hidden.1
     }
 }
 
 /// Characters that would break the drawing are drawn as Rust escapes:
-/// controls, characters that reorder the text around them, and others
-/// with no glyph of their own (noncharacters, combining marks).
+/// controls, characters that reorder the text around them or render as
+/// nothing ([`escaped_when_shown`](crate::table::escaped_when_shown)),
+/// and others with no glyph of their own (noncharacters, combining
+/// marks).
 fn drawn_escaped(c: char) -> bool {
     !matches!(c, '"' | '\'' | '\\') && c.escape_debug().nth(1).is_some()
-        || crate::table::is_bidi_control(c)
+        || crate::table::escaped_when_shown(c)
+}
+
+/// The escape `c` is drawn as: `escape_debug`'s where it has one (`\n`),
+/// else `\u{…}`.
+fn drawn_escape(c: char) -> impl Iterator<Item = char> + Clone {
+    let debug = c.escape_debug();
+    let debug_escapes = debug.clone().nth(1).is_some();
+    debug
+        .filter(move |_| debug_escapes)
+        .chain(c.escape_unicode().filter(move |_| !debug_escapes))
 }
 
 fn drawn_width(c: char) -> usize {
     if drawn_escaped(c) {
-        c.escape_debug().count()
+        drawn_escape(c).count()
     } else {
         1
     }
@@ -76,15 +115,26 @@ impl fmt::Display for Caret<'_> {
         let before = input.get(..start).unwrap_or_default();
         // Every character is at most four bytes, so a longer input is
         // wider than the window without measuring it.
+        let width = |at: usize, c: char| {
+            if self.is_hidden(at) {
+                1
+            } else {
+                drawn_width(c)
+            }
+        };
         let fits = input.len() <= 4 * MAX_WIDTH
-            && input.chars().map(drawn_width).sum::<usize>() <= MAX_WIDTH;
+            && input
+                .char_indices()
+                .map(|(at, c)| width(at, c))
+                .sum::<usize>()
+                <= MAX_WIDTH;
         let from = if fits {
             0
         } else {
             let mut from = start;
             let mut columns = 0;
-            for c in before.chars().rev() {
-                columns += drawn_width(c);
+            for (at, c) in before.char_indices().rev() {
+                columns += width(at, c);
                 if columns > CONTEXT_BEFORE {
                     break;
                 }
@@ -99,15 +149,19 @@ impl fmt::Display for Caret<'_> {
         let (mut column, mut first, mut last, mut to) = (0, None, None, from);
         for (offset, c) in input.get(from..).unwrap_or_default().char_indices() {
             let at = from + offset;
-            let width = drawn_width(c);
+            let width = width(at, c);
             if column + width > limit {
                 break;
             }
             if first.is_none() && at + c.len_utf8() > start {
                 first = Some(column);
             }
-            if drawn_escaped(c) {
-                write!(f, "{}", c.escape_debug())?;
+            if self.is_hidden(at) {
+                f.write_char('*')?;
+            } else if drawn_escaped(c) {
+                for escaped in drawn_escape(c) {
+                    f.write_char(escaped)?;
+                }
             } else {
                 write!(f, "{c}")?;
             }

@@ -391,6 +391,46 @@ pub const fn is_default_ignorable(c: char) -> bool {
     )
 }
 
+/// Whether text shown to a person keeps `c` escaped: the characters
+/// that act on a terminal or a page instead of showing as themselves.
+/// These are the C0 controls, DEL and the C1 controls (CSI, OSC and NEL
+/// among them), the line and paragraph separators U+2028 and U+2029, the
+/// characters that reorder the text around them ([`is_bidi_control`]),
+/// and those that render as nothing ([`is_default_ignorable`]).
+///
+/// Decoded text is printed with these escaped again (the `uri` command,
+/// error drawings), so that what is shown is every character that is
+/// there and nothing it holds can drive the terminal.
+///
+/// ```
+/// use uri_core::table::escaped_when_shown;
+///
+/// for c in ['\n', '\u{1b}', '\u{9b}', '\u{85}', '\u{2028}', '\u{202e}', '\u{2066}', '\u{200b}'] {
+///     assert!(escaped_when_shown(c), "{c:?}");
+/// }
+/// assert!(!escaped_when_shown('é') && !escaped_when_shown(' ') && !escaped_when_shown('例'));
+/// ```
+pub const fn escaped_when_shown(c: char) -> bool {
+    is_control_or_line_break(c) || is_bidi_control(c) || is_default_ignorable(c)
+}
+
+/// The C0 controls, DEL, the C1 controls and the line and paragraph
+/// separators U+2028 and U+2029: every character that ends a line for
+/// some reader (CR, LF, NEL, the separators) or drives a terminal (ESC,
+/// CSI, OSC), and NUL, which ends a string for C. The decoded accessors
+/// of the runtime refuse these.
+///
+/// ```
+/// use uri_core::table::is_control_or_line_break;
+///
+/// assert!(is_control_or_line_break('\r') && is_control_or_line_break('\u{85}'));
+/// assert!(is_control_or_line_break('\u{2029}') && is_control_or_line_break('\0'));
+/// assert!(!is_control_or_line_break('\u{202e}') && !is_control_or_line_break(' '));
+/// ```
+pub const fn is_control_or_line_break(c: char) -> bool {
+    matches!(c as u32, 0x00..=0x1F | 0x7F..=0x9F | 0x2028 | 0x2029)
+}
+
 /// For every byte, the bits of the classes it belongs to.
 ///
 /// Computed at compile time from the ABNF definitions; nothing here is

@@ -212,11 +212,21 @@ pub enum SchemeErrorKind {
     /// registered name cannot hold (`%2F`, `%22`); at the host.
     InvalidHostName,
     /// An escape that decodes to a control character (a C0 control such as
-    /// CR or LF, or DEL) in a field a protocol reads (an ftp name or
-    /// login, a mailto address or header), where handing it out would let
-    /// the URI write protocol lines of its own; at the escape. A mailto
+    /// CR or LF, DEL, a C1 control such as NEL) or another character that
+    /// acts on whoever shows the text instead of showing as itself (the
+    /// line separators U+2028 and U+2029, the bidirectional controls, the
+    /// characters that render as nothing; see
+    /// [`escaped_when_shown`](crate::table::escaped_when_shown)) in a field
+    /// a protocol reads (an ftp name or login, a mailto address or
+    /// header), where handing it out would let the URI write protocol
+    /// lines of its own or disguise what it says; at the escape. A mailto
     /// `body` may hold line breaks and tabs, a header value tabs.
     ControlCharacter,
+    /// An `ftp` path segment whose escapes spell structure: a segment that
+    /// reads as `.` or `..` (`%2E%2E`, which RFC 3986 section 2.3 makes
+    /// equal to `..`), or an escaped `/` (`a%2Fb`), which a server given
+    /// the decoded name would take as a separator; at the segment.
+    SegmentStructure,
 }
 
 impl SchemeErrorKind {
@@ -246,6 +256,9 @@ impl SchemeErrorKind {
             SchemeErrorKind::IdnaNeeded => "international host name without IDNA support",
             SchemeErrorKind::InvalidHostName => "host escapes spell no name a client can look up",
             SchemeErrorKind::ControlCharacter => "escaped control character in a protocol field",
+            SchemeErrorKind::SegmentStructure => {
+                "ftp path segment whose escapes spell '.', '..' or '/'"
+            }
         }
     }
 

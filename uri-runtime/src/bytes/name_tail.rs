@@ -26,6 +26,9 @@ pub(crate) struct NameTail {
     /// Whether a `%` is among the name's first or last sixteen bytes
     /// (which are all of it up to 32 bytes).
     pub(crate) escaped: bool,
+    /// Whether an empty label is among them: a dot first or last, or two
+    /// dots in a row.
+    pub(crate) empty_label: bool,
 }
 
 /// The end of the name `text[name]`, or `None` when a block of the text
@@ -43,11 +46,18 @@ pub(crate) fn name_tail(text: &[u8], name: Range<usize>) -> Option<NameTail> {
     let outside = u128::MAX.checked_shr(shown).unwrap_or(0);
     let tail = tail & !outside | DOTS & outside;
     let escaped = matches(head, b'%') | matches(tail, b'%') != 0;
+    // Dots of the name alone (the fill outside it is zero here): one in
+    // the head's first byte or the tail's last, or two side by side.
+    let head_dots = matches(head, b'.');
+    let tail_dots = matches(tail & !outside, b'.');
+    let first_or_last = head_dots & 0x80 | tail_dots & (0x80 << 120);
+    let pairs = head_dots & (head_dots >> 8) | tail_dots & (tail_dots >> 8);
     let bytes = tail | CASE;
     Some(NameTail {
         bytes,
         after_dot: matches(bytes, b'.').leading_zeros() / 8,
         escaped,
+        empty_label: first_or_last | pairs != 0,
     })
 }
 

@@ -46,6 +46,28 @@ impl Replacements {
     }
 }
 
+/// The character spelled by the escapes starting at `at`, and how many
+/// bytes of text they take.
+pub(crate) fn escaped_char(bytes: &[u8], at: usize) -> Option<(char, usize)> {
+    let lead = uri_core::pct::decode_triplet(bytes, at, bytes.len())?;
+    let width = match lead {
+        0x00..=0x7F => 1,
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return None,
+    };
+    let mut utf8 = [lead, 0, 0, 0];
+    for (k, slot) in utf8.iter_mut().enumerate().take(width).skip(1) {
+        *slot = uri_core::pct::decode_triplet(bytes, at + 3 * k, bytes.len())?;
+    }
+    let c = core::str::from_utf8(utf8.get(..width)?)
+        .ok()?
+        .chars()
+        .next()?;
+    Some((c, 3 * width))
+}
+
 /// Appends `bytes` decoded to `out`; `plus` is `Some(b'+')` when a `+`
 /// means a space.
 ///

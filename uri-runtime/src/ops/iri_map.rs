@@ -5,12 +5,13 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 
 use uri_core::parse::parse_ipv4;
-use uri_core::pct::{EncodeSet, URI_CHARS, decode_triplet};
+use uri_core::pct::{EncodeSet, URI_CHARS};
 use uri_core::table::{
     UNRESERVED, is_bidi_formatting, is_default_ignorable, is_iprivate, is_ucschar,
 };
 use uri_core::{Component, Components, HostKind};
 
+use crate::bytes::unescape::escaped_char;
 use crate::value::buf::{IriBuf, IriRefBuf, UriBuf, UriRefBuf};
 use crate::value::iri::{Iri, IriRef};
 use crate::value::uri::{Parsed, Uri, UriRef};
@@ -85,28 +86,6 @@ fn decode_for_display(text: &str, component: Component) -> Cow<'_, str> {
     }
     out.push_str(text.get(run..).unwrap_or(""));
     Cow::Owned(out)
-}
-
-/// The character spelled by the escapes starting at `at`, and how many
-/// bytes of text they take.
-fn escaped_char(bytes: &[u8], at: usize) -> Option<(char, usize)> {
-    let lead = decode_triplet(bytes, at, bytes.len())?;
-    let width = match lead {
-        0x00..=0x7F => 1,
-        0xC2..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        0xF0..=0xF4 => 4,
-        _ => return None,
-    };
-    let mut utf8 = [lead, 0, 0, 0];
-    for (k, slot) in utf8.iter_mut().enumerate().take(width).skip(1) {
-        *slot = decode_triplet(bytes, at + 3 * k, bytes.len())?;
-    }
-    let c = core::str::from_utf8(utf8.get(..width)?)
-        .ok()?
-        .chars()
-        .next()?;
-    Some((c, 3 * width))
 }
 
 fn shown_unescaped(c: char, component: Component) -> bool {

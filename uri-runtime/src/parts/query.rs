@@ -16,6 +16,12 @@ use crate::value::uri::{Uri, UriRef};
 /// value `""`; empty pieces (`a=1&&b=2`) are skipped. For the raw pairs,
 /// which tell `k` from `k=`, see [`QueryPairs`](crate::QueryPairs).
 ///
+/// Values are data, not names: unlike the decoded user name, password,
+/// segments and fragment, they may hold any character, line breaks and
+/// controls included (a form's text area sends `%0D%0A`). Escape one
+/// again before it reaches a log, a header or a terminal
+/// ([`pct::encode_unshowable`](crate::pct::encode_unshowable)).
+///
 /// ```
 /// use std::borrow::Cow;
 /// use uri_runtime::Uri;

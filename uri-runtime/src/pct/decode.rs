@@ -35,6 +35,13 @@ pub enum DecodeErrorKind {
     /// The decoded bytes are not UTF-8; the index points at the input byte
     /// (a `%` or a literal character) where the bad sequence starts.
     InvalidUtf8,
+    /// The escapes spell a control character or a line break (C0, DEL,
+    /// C1, U+2028, U+2029; see
+    /// [`classes::is_control_or_line_break`](super::classes::is_control_or_line_break)),
+    /// which the decoded accessors of a URI's names (user name,
+    /// password, path segments, fragment) never hand out; the index
+    /// points at the escape.
+    ControlCharacter,
 }
 
 impl Explain for DecodeErrorKind {
@@ -42,6 +49,7 @@ impl Explain for DecodeErrorKind {
         match self {
             DecodeErrorKind::InvalidEscape => "invalid percent-encoding",
             DecodeErrorKind::InvalidUtf8 => "decoded text is not UTF-8",
+            DecodeErrorKind::ControlCharacter => "escaped control character or line break",
         }
     }
 
@@ -51,6 +59,11 @@ impl Explain for DecodeErrorKind {
             DecodeErrorKind::InvalidUtf8 => {
                 "the bytes from here are no UTF-8 character: decode to bytes \
                  (`pct::decode`), or lossily (`pct::decode_lossy`)"
+            }
+            DecodeErrorKind::ControlCharacter => {
+                "decode the raw component with `pct::decode_utf8` to take it as it is, and \
+                 escape it again before it reaches a log, a header or a terminal \
+                 (`pct::encode_unshowable`)"
             }
         })
     }

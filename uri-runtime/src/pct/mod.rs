@@ -34,6 +34,7 @@
 mod decode;
 mod encode;
 mod lossy;
+mod shown;
 
 /// Which bytes stay as they are when encoding; the sets above are the
 /// ones each component needs, and a set of your own starts from a class
@@ -62,3 +63,4 @@ pub use decode::{DecodeError, DecodeErrorKind, decode, decode_form_utf8, decode_
 pub use encode::{encode, encode_form, encode_keep_escapes};
 pub(crate) use encode::{encode_form_with, push_encoded, push_encoded_keep_escapes};
 pub use lossy::decode_lossy;
+pub use shown::encode_unshowable;

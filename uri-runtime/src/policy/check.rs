@@ -11,11 +11,13 @@ use uri_core::render::Caret;
 use uri_core::scheme::scheme_facts;
 use uri_core::{Component, Components, HostKind};
 
+use super::ambiguous::is_ambiguous;
 use super::class::{HostClass, classify_ip};
 use super::names::{classify_name, classify_name_at};
 use super::rules::{Credentials, Policy};
 use crate::bytes::raw;
 use crate::value::as_uri::AsUri;
+use crate::value::decoded::secret_span;
 use crate::value::host::Host;
 use crate::value::reach::{NumberForms, Reached, reach};
 use crate::value::uri::{Parsed, Uri};
@@ -159,9 +161,9 @@ const MAX_VIOLATIONS: usize = 16;
 /// assert_eq!(
 ///     err.render(input).to_string(),
 ///     "userinfo not allowed at byte 7\n\
-///      http://user@10.0.0.7:8080/\n       ^^^^\n\
+///      http://****@10.0.0.7:8080/\n       ^^^^\n\
 ///      host is private-use, which is not allowed at byte 12\n\
-///      http://user@10.0.0.7:8080/\n            ^^^^^^^^"
+///      http://****@10.0.0.7:8080/\n            ^^^^^^^^"
 /// );
 /// # Ok::<(), uri_runtime::ParseError>(())
 /// ```
@@ -172,6 +174,8 @@ const MAX_VIOLATIONS: usize = 16;
 pub struct PolicyError {
     violations: [Violation; MAX_VIOLATIONS],
     len: u8,
+    /// The bytes that may hold credentials, which drawings show as `*`.
+    hidden: (u32, u32),
 }
 
 impl PolicyError {
@@ -182,7 +186,22 @@ impl PolicyError {
             .unwrap_or_default()
     }
 
-    /// Each violation with its message and the URI drawn with carets.
+    /// Each violation with its message and the URI drawn with carets;
+    /// what may hold credentials (the userinfo, or a password read as a
+    /// port: see [`Uri::redacted`](crate::Uri::redacted)) is drawn as
+    /// `*`.
+    ///
+    /// ```
+    /// use uri_runtime::policy::Policy;
+    ///
+    /// let input = "https://admin:hunter2@10.0.0.1/";
+    /// let err = Policy::new().deny_password().check(&uri_runtime::Uri::parse(input)?).unwrap_err();
+    /// assert_eq!(
+    ///     err.render(input).to_string(),
+    ///     "password not allowed at byte 14\nhttps://*************@10.0.0.1/\n              ^^^^^^^"
+    /// );
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
     pub fn render<'a>(&'a self, input: &'a str) -> impl fmt::Display + 'a {
         Rendered { error: self, input }
     }
@@ -199,7 +218,11 @@ impl fmt::Display for Rendered<'_> {
             if n > 0 {
                 f.write_str("\n")?;
             }
-            write!(f, "{violation}\n{}", violation.render(self.input))?;
+            let (start, end) = self.error.hidden;
+            let drawing = violation
+                .render(self.input)
+                .hiding(start as usize..end as usize);
+            write!(f, "{violation}\n{drawing}")?;
         }
         Ok(())
     }
@@ -244,7 +267,30 @@ impl core::error::Error for PolicyError {}
 /// assert_eq!(class("http://rust-lang.org/"), HostClass::Public);
 /// ```
 pub fn classify_host(host: &Host<'_>) -> HostClass {
-    classify_reached(reached(host).as_ref())
+    class_of(host, reached(host).as_ref())
+}
+
+/// The class of `host`, which a client reaches as `reached`: ambiguous
+/// where readers part ways on its text, else where it goes.
+fn class_of(host: &Host<'_>, reached: Option<&Reached<'_>>) -> HostClass {
+    if is_ambiguous_host(host) {
+        HostClass::Ambiguous
+    } else {
+        classify_reached(reached)
+    }
+}
+
+/// Whether readers part ways on a registered name, read as DNS reads it
+/// (escapes decoded, so `localhost%2E%2E` is `localhost..`).
+fn is_ambiguous_host(host: &Host<'_>) -> bool {
+    match *host {
+        Host::RegName(name) if !name.contains('%') => is_ambiguous(name),
+        Host::RegName(_) => match reach(host, NumberForms::AsNames) {
+            Ok(Reached::Name(name)) => is_ambiguous(&name),
+            _ => false,
+        },
+        _ => false,
+    }
 }
 
 /// The host of `text` (whose components are `parts`), without parsing an
@@ -276,11 +322,10 @@ fn reached<'a>(host: &Host<'a>) -> Option<Reached<'a>> {
 /// The class of the host of `text` (whose components are `parts`), read
 /// through [`reached`].
 fn classify_host_of(text: &str, parts: &Components) -> HostClass {
-    classify_reached(
-        host_of(text, parts)
-            .and_then(|host| reached(&host))
-            .as_ref(),
-    )
+    match host_of(text, parts) {
+        Some(host) => class_of(&host, reached(&host).as_ref()),
+        None => classify_reached(None),
+    }
 }
 
 /// The class of the IP host `text[host]` of kind `kind`, read in place:
@@ -344,9 +389,14 @@ impl Policy {
         // whole vectors, not copies of the first violation.
         let mut error: Option<PolicyError> = None;
         self.each_violation(text, parts, |violation| {
-            let error = error.get_or_insert(PolicyError {
-                violations: [Violation::UNUSED; MAX_VIOLATIONS],
-                len: 0,
+            let error = error.get_or_insert_with(|| {
+                let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+                let hidden = secret_span(text, parts).unwrap_or(0..0);
+                PolicyError {
+                    violations: [Violation::UNUSED; MAX_VIOLATIONS],
+                    len: 0,
+                    hidden: (clamp(hidden.start), clamp(hidden.end)),
+                }
             });
             if let Some(slot) = error.violations.get_mut(usize::from(error.len)) {
                 *slot = violation;
@@ -364,7 +414,7 @@ impl Policy {
     fn each_violation(&self, text: &str, parts: &Components, mut report: impl FnMut(Violation)) {
         let slice = |range: Range<usize>| text.get(range).unwrap_or_default();
         let mut at = |rule, range: Range<usize>| report(Violation::new(rule, range));
-        if !self.schemes.is_empty() {
+        if self.schemes.is_set() {
             let scheme = parts.scheme().unwrap_or(0..0);
             if !self.schemes.admits(text.as_bytes(), scheme.end) {
                 at(Rule::Scheme, scheme);
@@ -401,16 +451,23 @@ impl Policy {
                     }
                 }
             } else {
-                // Read once, for both rules.
-                let reached = host_of(text, parts).and_then(|host| reached(&host));
-                if !reached
-                    .as_ref()
-                    .is_some_and(|r| self.hosts.iter().any(|p| p.matches(r)))
+                // Read once, for both rules. A host readers part ways on
+                // matches no pattern: one of them goes elsewhere.
+                let host = host_of(text, parts);
+                let reached = host.as_ref().and_then(reached);
+                let ambiguous = host.as_ref().is_some_and(is_ambiguous_host);
+                if ambiguous
+                    || !reached
+                        .as_ref()
+                        .is_some_and(|r| self.hosts.iter().any(|p| p.matches(r)))
                 {
                     at(Rule::Host, range.clone());
                 }
                 if !self.denied.is_empty() {
-                    let class = classify_reached(reached.as_ref());
+                    let class = match &host {
+                        Some(host) => class_of(host, reached.as_ref()),
+                        None => classify_reached(None),
+                    };
                     if self.denies(class) {
                         at(Rule::HostClass(class), range);
                     }

@@ -6,11 +6,18 @@
 //! The rows are those of the IPv4 registry as revised on 2020-09-04 and
 //! of the IPv6 registry as revised on 2024-10-22, with the multicast
 //! blocks of RFC 5771 (IPv4) and RFC 4291 (IPv6), which have registries
-//! of their own, and the IPv4-compatible form of RFC 4291 section
-//! 2.5.5.1 (deprecated, and still read by some stacks). An address in a
-//! block that embeds an IPv4 address (IPv4-mapped, IPv4-compatible,
-//! NAT64, 6to4, Teredo) has the class of the address it embeds, since
-//! that is where its packets go.
+//! of their own; the IPv4-compatible form of RFC 4291 section 2.5.5.1
+//! and the IPv4-translated form `::ffff:0:0/96` of RFC 2765 (both
+//! deprecated, and still read by some stacks); the deprecated site-local
+//! block `fec0::/10` (RFC 3879); and, from the IANA IPv6 Address Space
+//! registry, everything outside `2000::/3`, "Reserved by IETF". An
+//! address in a block that embeds an IPv4 address (IPv4-mapped,
+//! IPv4-compatible, IPv4-translated, NAT64, 6to4, Teredo) has the class
+//! of the address it embeds, since that is where its packets go.
+//!
+//! The policy assumes the worst common reader of each row: where one
+//! stack still routes a deprecated form to the address it embeds, the
+//! form has that address's class.
 
 use core::fmt;
 use core::net::{IpAddr, Ipv4Addr, Ipv6Addr};
@@ -69,7 +76,11 @@ pub enum HostClass {
     /// Blocks held back or withdrawn: `240.0.0.0/4` (RFC 1112), the
     /// deprecated 6to4 relay anycast `192.88.99.0/24` (RFC 7526), the
     /// deprecated ORCHID `2001:10::/28`, `SRv6` SIDs `5f00::/16` (RFC 9602),
-    /// and the local-use NAT64 prefix `64:ff9b:1::/48` (RFC 8215).
+    /// the local-use NAT64 prefix `64:ff9b:1::/48` (RFC 8215), the
+    /// deprecated site-local `fec0::/10` (RFC 3879), and every IPv6
+    /// address outside `2000::/3` that no other row holds, which the IANA
+    /// IPv6 Address Space registry marks "Reserved by IETF" (RFC 4291
+    /// section 2.4): none is globally reachable.
     Reserved,
     /// `100::/64`, whose packets are dropped (RFC 6666).
     DiscardOnly,
@@ -84,11 +95,20 @@ pub enum HostClass {
     /// name, an international name without the `idna` feature or that
     /// UTS 46 refuses, an `IPvFuture` literal, an empty host.
     Unresolvable,
+    /// A host that common readers take to different places, so that no
+    /// class holds for all of them: a dotted-quad with a leading zero
+    /// (`0169.254.169.254`, `010.0.0.1`), which `inet_aton` and the WHATWG
+    /// URL Standard read as octal or refuse, while Go before 1.17
+    /// (CVE-2021-29923), older Java and other decimal readers reach
+    /// `169.254.169.254` and `10.0.0.1`; and a name with an empty label
+    /// (`localhost..`, `..example.com`, `example..com`), which some
+    /// resolvers refuse and others read with the empty labels dropped.
+    Ambiguous,
 }
 
 impl HostClass {
     /// Every class, in declaration order.
-    pub const ALL: [HostClass; 17] = [
+    pub const ALL: [HostClass; 18] = [
         HostClass::Public,
         HostClass::GlobalSpecialPurpose,
         HostClass::Unspecified,
@@ -106,6 +126,7 @@ impl HostClass {
         HostClass::Multicast,
         HostClass::SpecialUseName,
         HostClass::Unresolvable,
+        HostClass::Ambiguous,
     ];
 
     /// The class's name in kebab case, as the CLI and JSON write it.
@@ -128,6 +149,7 @@ impl HostClass {
             HostClass::Multicast => "multicast",
             HostClass::SpecialUseName => "special-use-name",
             HostClass::Unresolvable => "unresolvable",
+            HostClass::Ambiguous => "ambiguous",
         }
     }
 
@@ -432,7 +454,7 @@ use HostClass as C;
 use Rule::{Embeds, Is};
 
 /// The IPv6 rows, most specific first.
-pub(super) const IPV6: [Row<u128>; 26] = [
+pub(super) const IPV6: [Row<u128>; 28] = [
     v6(
         [0, 0, 0, 0, 0, 0, 0, 1],
         128,
@@ -456,6 +478,12 @@ pub(super) const IPV6: [Row<u128>; 26] = [
         96,
         Embeds(Embedding::Last32),
         "IPv4-compatible Address, deprecated (RFC 4291 section 2.5.5.1)",
+    ),
+    v6(
+        [0, 0, 0, 0, 0xffff, 0, 0, 0],
+        96,
+        Embeds(Embedding::Last32),
+        "IPv4-translated Address, deprecated (RFC 2765 section 2.1)",
     ),
     v6(
         [0x64, 0xff9b, 0, 0, 0, 0, 0, 0],
@@ -584,6 +612,12 @@ pub(super) const IPV6: [Row<u128>; 26] = [
         "Link-Local Unicast (RFC 4291)",
     ),
     v6(
+        [0xfec0, 0, 0, 0, 0, 0, 0, 0],
+        10,
+        Is(C::Reserved),
+        "Site-Local Unicast, deprecated (RFC 3879)",
+    ),
+    v6(
         [0xff00, 0, 0, 0, 0, 0, 0, 0],
         8,
         Is(C::Multicast),
@@ -620,9 +654,19 @@ pub(super) fn ipv4_row(address: Ipv4Addr) -> Option<&'static Row<u32>> {
     IPV4.iter().find(|row| bits & row.mask == row.network)
 }
 
+/// The IANA IPv6 Address Space registry's "Reserved by IETF": every
+/// address outside `2000::/3` that no row of [`IPV6`] holds.
+const RESERVED_BY_IETF: Row<u128> = v6(
+    [0, 0, 0, 0, 0, 0, 0, 0],
+    0,
+    Is(C::Reserved),
+    "Reserved by IETF (RFC 4291 section 2.4)",
+);
+
 /// The IPv6 row holding an address, if any. Most public addresses
 /// (`2000::/3` outside `2001::/16`, `2002::/16`, `2620::/16` and
-/// `3fff::/16`) are in no row, which one comparison tells.
+/// `3fff::/16`) are in no row, which one comparison tells; an address
+/// outside `2000::/3` in no row is [`RESERVED_BY_IETF`].
 pub(super) fn ipv6_row(address: Ipv6Addr) -> Option<&'static Row<u128>> {
     let first = address.segments()[0];
     let global_unicast = first & 0xe000 == 0x2000;
@@ -630,7 +674,11 @@ pub(super) fn ipv6_row(address: Ipv6Addr) -> Option<&'static Row<u128>> {
         return None;
     }
     let bits = address.to_bits();
-    IPV6.iter().find(|row| bits & row.mask == row.network)
+    let row = IPV6.iter().find(|row| bits & row.mask == row.network);
+    match row {
+        None if !global_unicast => Some(&RESERVED_BY_IETF),
+        row => row,
+    }
 }
 
 /// The class of an IP address: the registry block that holds it, or for a

@@ -24,8 +24,10 @@ pub(super) fn classify_name(name: &str) -> HostClass {
 
 /// The class of the registered name `text[host]`, read in place, as
 /// [`classify_name`] gives it; `None` for a name with an escape (whose
-/// class is that of the name it decodes to) or one that starts with a
-/// digit (which may be an IPv4 address in an older notation).
+/// class is that of the name it decodes to), one that starts with a
+/// digit (which may be an IPv4 address in an older notation), or one
+/// with an empty label (which readers part ways on: the caller's
+/// [`is_ambiguous`](super::ambiguous::is_ambiguous) says so).
 ///
 /// Most hosts are such names, and this is the policy check's hottest
 /// path: the name is read as two sixteen-byte blocks of the text
@@ -48,7 +50,9 @@ pub(super) fn classify_name_at(text: &[u8], host: Range<usize>) -> Option<HostCl
     }
     let tail = raw::name_tail(text, start..end);
     match tail {
-        Some(tail) if len <= 2 * BLOCK => (!tail.escaped).then(|| tail_class(tail, len)),
+        Some(tail) if len <= 2 * BLOCK => {
+            (!tail.escaped && !tail.empty_label).then(|| tail_class(tail, len))
+        }
         _ => classify_name_rarely(text, start..end, tail),
     }
 }
@@ -72,9 +76,11 @@ fn classify_name_rarely(
         Some(tail) => tail,
         None => tail_of_short(text.get(start..end)?)?,
     };
-    let escaped =
-        tail.escaped || len > 2 * BLOCK && text.get(start + BLOCK..end - BLOCK)?.contains(&b'%');
-    if escaped {
+    let name = text.get(start..end)?;
+    let irregular = tail.escaped
+        || tail.empty_label
+        || len > 2 * BLOCK && (name.contains(&b'%') || name.windows(2).any(|w| w == b".."));
+    if irregular {
         return None;
     }
     Some(tail_class(tail, len))
@@ -107,7 +113,7 @@ fn tail_class(tail: NameTail, len: usize) -> HostClass {
     let at = last.slot();
     let missing = SLOTS.get(at).is_none_or(|slot| slot.label != last);
     let slot = SLOTS
-        .get(at | usize::from(missing) << 4)
+        .get(at | (usize::from(missing) * SLOT_COUNT))
         .unwrap_or(&NOT_SPECIAL);
     // What comes before `.com` (and `.net`, `.org`) and before `.arpa`,
     // by the length of those. The three endings exclude one another.
@@ -130,9 +136,10 @@ fn tail_class(tail: NameTail, len: usize) -> HostClass {
 /// The special last labels, and the class of a name that ends in one:
 /// alone, after `.example`, after `.home`, and after `.ipv4only` as a
 /// whole name (`example.com`, `home.arpa`, `ipv4only.arpa`).
-const SPECIAL: [(&[u8], [HostClass; 4]); 12] = {
+const SPECIAL: [(&[u8], [HostClass; 4]); 22] = {
     use HostClass::{
-        Documentation, LinkLocal, Loopback, PrivateUse, ProtocolAssignment, Public, SpecialUseName,
+        Documentation, LinkLocal, Loopback, Multicast, PrivateUse, ProtocolAssignment, Public,
+        SpecialUseName,
     };
     [
         (b"localhost", [Loopback; 4]),
@@ -147,8 +154,27 @@ const SPECIAL: [(&[u8], [HostClass; 4]); 12] = {
         (b"net", [Public, Documentation, Public, Public]),
         (b"org", [Public, Documentation, Public, Public]),
         (b"arpa", [Public, Public, PrivateUse, ProtocolAssignment]),
+        // Answered by the host itself, from its hosts file or its stub
+        // resolver, before any DNS: the names Linux distributions write
+        // into `/etc/hosts` for loopback and the IPv6 multicast groups,
+        // and the names systemd-resolved synthesizes (its stub at
+        // 127.0.0.53, the default gateway, the address used outbound).
+        (b"localdomain", [Loopback; 4]),
+        (b"localdomain6", [Loopback; 4]),
+        (b"localhost6", [Loopback; 4]),
+        (b"ip6-localhost", [Loopback; 4]),
+        (b"ip6-loopback", [Loopback; 4]),
+        (b"ip6-allnodes", [Multicast; 4]),
+        (b"ip6-allrouters", [Multicast; 4]),
+        (b"_localdnsstub", [Loopback; 4]),
+        (b"_gateway", [PrivateUse; 4]),
+        (b"_outbound", [PrivateUse; 4]),
     ]
 };
+
+/// The bits of a label's slot, and the slots they address.
+const SLOT_BITS: u32 = 5;
+const SLOT_COUNT: usize = 1 << SLOT_BITS;
 
 /// A special label, where [`Label::slot`] puts it.
 #[derive(Clone, Copy)]
@@ -165,8 +191,8 @@ const NOT_SPECIAL: Slot = Slot {
 
 /// [`SPECIAL`] by [`Label::slot`], and as many slots again not special,
 /// for a label found in none.
-const SLOTS: [Slot; 32] = {
-    let mut slots = [NOT_SPECIAL; 32];
+const SLOTS: [Slot; 2 * SLOT_COUNT] = {
+    let mut slots = [NOT_SPECIAL; 2 * SLOT_COUNT];
     let mut i = 0;
     while i < SPECIAL.len() {
         let (text, classes) = SPECIAL[i];
@@ -190,8 +216,9 @@ const SLOTS: [Slot; 32] = {
 struct Label(u128);
 
 impl Label {
-    /// The longest special label, `localhost`.
-    const MAX: usize = 9;
+    /// The longest special label, `ip6-allrouters`; a label and its
+    /// length byte fit one block up to fifteen.
+    const MAX: usize = 14;
 
     /// The label `text`, packed as [`Label::last`] packs one: its bytes
     /// at the top of the number, as they lie at the end of a tail, and
@@ -218,16 +245,16 @@ impl Label {
     }
 
     /// The slot of [`SLOTS`] where this label is if it is special: the
-    /// top four bits of its halves' XOR times [`Label::SLOT_FACTOR`].
+    /// top five bits of its halves' XOR times [`Label::SLOT_FACTOR`].
     const fn slot(self) -> usize {
         let folded = (self.0 as u64) ^ ((self.0 >> 64) as u64);
-        (folded.wrapping_mul(Self::SLOT_FACTOR) >> 60) as usize
+        (folded.wrapping_mul(Self::SLOT_FACTOR) >> (64 - SLOT_BITS)) as usize
     }
 
-    /// An odd number under which the twelve special labels take twelve
-    /// different slots (found by trying random ones; [`SLOTS`] checks it
-    /// while compiling).
-    const SLOT_FACTOR: u64 = 0xa494_6d15_b17d_d255;
+    /// An odd number under which the special labels take different
+    /// slots (found by trying random ones; [`SLOTS`] checks it while
+    /// compiling).
+    const SLOT_FACTOR: u64 = 0x6899_3cd4_a927_f83f;
 }
 
 /// The bits of a block's top `n` bytes, for `n` from 0 to 16.
@@ -241,13 +268,14 @@ const TOP: [u128; BLOCK + 1] = {
     top
 };
 
-/// `text` (of at most sixteen bytes) in lowercase, at the top of a block,
-/// as the end of a name lies in its tail.
+/// `text` (of at most sixteen bytes) at the top of a block, each byte
+/// with its case bit set, as the end of a name lies in its tail (`_`
+/// becomes DEL there, which no name holds; a letter its lowercase).
 const fn at_top(text: &[u8]) -> u128 {
     let mut block = 0u128;
     let mut i = 0;
     while i < text.len() {
-        block |= (text[i].to_ascii_lowercase() as u128) << (8 * (BLOCK - text.len() + i));
+        block |= ((text[i] | 0x20) as u128) << (8 * (BLOCK - text.len() + i));
         i += 1;
     }
     block
@@ -276,11 +304,13 @@ mod tests {
         let labels: Vec<&str> = name.rsplit('.').collect();
         let second = labels.get(1).copied();
         match labels[0] {
-            "localhost" => HostClass::Loopback,
-            "internal" => HostClass::PrivateUse,
+            "localhost" | "localdomain" | "localdomain6" | "localhost6" | "ip6-localhost"
+            | "ip6-loopback" | "_localdnsstub" => HostClass::Loopback,
+            "internal" | "_gateway" | "_outbound" => HostClass::PrivateUse,
             "local" => HostClass::LinkLocal,
             "example" => HostClass::Documentation,
             "test" | "invalid" | "onion" | "alt" => HostClass::SpecialUseName,
+            "ip6-allnodes" | "ip6-allrouters" => HostClass::Multicast,
             "com" | "net" | "org" if second == Some("example") => HostClass::Documentation,
             "arpa" if second == Some("home") => HostClass::PrivateUse,
             "arpa" if name == "ipv4only.arpa" => HostClass::ProtocolAssignment,
@@ -312,6 +342,19 @@ mod tests {
             "home",
             "ipv4only",
             "IPv4Only",
+            "localdomain",
+            "LocalDomain6",
+            "localhost6",
+            "ip6-localhost",
+            "ip6-loopback",
+            "ip6-allnodes",
+            "ip6-allrouters",
+            "ip6-allrouter",
+            "_gateway",
+            "_GATEWAY",
+            "_localdnsstub",
+            "_outbound",
+            "gateway",
             "a",
             "xn--bcher-kva",
             "averyveryverylonglabel",
@@ -357,7 +400,13 @@ mod tests {
             let after: String = random_text(&mut seed, &around, 3);
             let text = alloc::format!("{before}{name}{after}");
             let host = before.len()..before.len() + name.len();
-            let expected = if name.contains('%') || name.starts_with(|c: char| c.is_ascii_digit()) {
+            let root = name.strip_suffix('.').unwrap_or(&name);
+            let empty_label = !root.is_empty()
+                && (root.starts_with('.') || root.ends_with('.') || root.contains(".."));
+            let expected = if name.contains('%')
+                || name.starts_with(|c: char| c.is_ascii_digit())
+                || empty_label
+            {
                 None
             } else {
                 Some(classified_plainly(&name))
@@ -389,6 +438,18 @@ mod tests {
             assert_eq!(classify_name(name), class, "{name}");
             let below = alloc::format!("a.b.{name}.");
             assert_eq!(classify_name(&below), class, "{below}");
+        }
+        for (name, class) in [
+            ("localhost.localdomain", HostClass::Loopback),
+            ("localhost6.localdomain6", HostClass::Loopback),
+            ("ip6-localhost", HostClass::Loopback),
+            ("ip6-loopback", HostClass::Loopback),
+            ("ip6-allnodes", HostClass::Multicast),
+            ("_gateway", HostClass::PrivateUse),
+            ("_outbound", HostClass::PrivateUse),
+            ("_localdnsstub", HostClass::Loopback),
+        ] {
+            assert_eq!(classify_name(name), class, "{name}");
         }
         // The one name that is special only itself.
         assert_eq!(

@@ -135,7 +135,7 @@ impl Policy {
     /// ```
     pub fn public_web() -> Policy {
         Policy {
-            schemes: Schemes::of(&["http", "https"]),
+            schemes: Schemes::preset(&["http", "https"]),
             denied: ClassSet::NOT_PUBLIC,
             userinfo: Credentials::Denied,
             required: [Component::Host].into(),
@@ -190,9 +190,48 @@ impl Policy {
     }
 
     /// Admits `scheme` (in any case); once one is given, no other is.
+    ///
+    /// On a preset this narrows: the preset's schemes are replaced by
+    /// those the caller names, and a scheme the preset refuses stays
+    /// refused (a rule added to a preset never widens it). To admit a
+    /// scheme beyond a preset's, say so with
+    /// [`widen_scheme`](Self::widen_scheme).
+    ///
+    /// ```
+    /// use uri_runtime::policy::Policy;
+    /// use uri_runtime::Uri;
+    ///
+    /// let https_only = Policy::public_web().allow_scheme("https");
+    /// assert!(https_only.check(&Uri::parse("https://hooks.slack.com/x")?).is_ok());
+    /// assert!(https_only.check(&Uri::parse("http://hooks.slack.com/x")?).is_err());
+    ///
+    /// let nothing = Policy::public_web().allow_scheme("gopher");
+    /// assert!(nothing.check(&Uri::parse("gopher://hooks.slack.com/x")?).is_err());
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
     #[must_use]
     pub fn allow_scheme(mut self, scheme: &str) -> Policy {
         self.schemes.admit(scheme);
+        self
+    }
+
+    /// Admits `scheme` (in any case) beside the schemes a preset admits:
+    /// the one call that widens a preset's scheme rule, so that a reader
+    /// of the policy sees it. On a policy without a preset it is
+    /// [`allow_scheme`](Self::allow_scheme).
+    ///
+    /// ```
+    /// use uri_runtime::policy::Policy;
+    /// use uri_runtime::Uri;
+    ///
+    /// let sockets = Policy::public_web().widen_scheme("wss");
+    /// assert!(sockets.check(&Uri::parse("wss://push.rust-lang.org/")?).is_ok());
+    /// assert!(sockets.check(&Uri::parse("https://rust-lang.org/")?).is_ok());
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn widen_scheme(mut self, scheme: &str) -> Policy {
+        self.schemes.widen(scheme);
         self
     }
 

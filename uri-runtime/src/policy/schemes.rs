@@ -23,24 +23,76 @@ const CASE: u64 = u64::from_le_bytes([0x20; WORD]);
 /// (`http`, `https`), and a loop that stops there mispredicts where it
 /// stops; one that runs to the end of a list fixed for the policy does
 /// not.
+///
+/// A preset's list is a ceiling: the first scheme a caller admits
+/// replaces the preset's list, and a scheme outside the ceiling is not
+/// admitted, so a rule added to a preset narrows it
+/// ([`widen`](Self::widen) is the one way past the ceiling).
 #[derive(Clone, Default, PartialEq, Eq)]
 pub(super) struct Schemes {
     packed: Vec<u64>,
     long: Vec<String>,
+    /// Whether a scheme rule is set: an empty list then admits none.
+    set: bool,
+    /// A preset's schemes, which a caller's may narrow but not pass.
+    ceiling: Option<(Vec<u64>, Vec<String>)>,
+    /// Whether the list is still the preset's own.
+    as_preset: bool,
 }
 
 impl Schemes {
-    /// Admits each of `names` (in any case).
-    pub(super) fn of(names: &[&str]) -> Schemes {
+    /// A preset's schemes: `names` (in any case), and the ceiling of what
+    /// a caller may admit.
+    pub(super) fn preset(names: &[&str]) -> Schemes {
         let mut schemes = Schemes::default();
         for name in names {
-            schemes.admit(name);
+            schemes.push(name);
         }
+        schemes.set = true;
+        schemes.ceiling = Some((schemes.packed.clone(), schemes.long.clone()));
+        schemes.as_preset = true;
         schemes
     }
 
-    /// Admits `scheme` (in any case).
+    /// Admits `scheme` (in any case), within a preset's ceiling; the first
+    /// a caller admits replaces a preset's list.
     pub(super) fn admit(&mut self, scheme: &str) {
+        if core::mem::take(&mut self.as_preset) {
+            self.packed.clear();
+            self.long.clear();
+        }
+        self.set = true;
+        if let Some((packed, long)) = &self.ceiling {
+            let ceiling = Schemes {
+                packed: packed.clone(),
+                long: long.clone(),
+                ..Schemes::default()
+            };
+            if !ceiling.admits(scheme.as_bytes(), scheme.len()) {
+                return;
+            }
+        }
+        self.push(scheme);
+    }
+
+    /// Admits `scheme` beside a preset's schemes, raising the ceiling.
+    pub(super) fn widen(&mut self, scheme: &str) {
+        if let Some((packed, long)) = &mut self.ceiling {
+            let mut raised = Schemes {
+                packed: core::mem::take(packed),
+                long: core::mem::take(long),
+                ..Schemes::default()
+            };
+            raised.push(scheme);
+            *packed = raised.packed;
+            *long = raised.long;
+        }
+        self.set = true;
+        self.push(scheme);
+    }
+
+    /// `scheme` added to the list, lowercase.
+    fn push(&mut self, scheme: &str) {
         let scheme = scheme.to_ascii_lowercase();
         // A NUL would pack as the padding past a shorter name (`ht\0` as
         // `ht`); no scheme has one, so such a text is kept as text, where
@@ -56,9 +108,9 @@ impl Schemes {
         self.packed.push(u64::from_le_bytes(word));
     }
 
-    /// Whether no scheme is admitted yet (so every scheme is).
-    pub(super) fn is_empty(&self) -> bool {
-        self.packed.is_empty() && self.long.is_empty()
+    /// Whether a scheme rule is set (else every scheme is admitted).
+    pub(super) fn is_set(&self) -> bool {
+        self.set
     }
 
     /// Whether the scheme `text[..len]` of a parsed URI is admitted.
@@ -151,11 +203,33 @@ mod tests {
                 "{text} {len}"
             );
         }
-        assert!(Schemes::default().is_empty());
-        assert!(!schemes.is_empty());
+        assert!(!Schemes::default().is_set());
+        assert!(schemes.is_set());
         assert_eq!(
             alloc::format!("{schemes:?}"),
             r#"["http", "https", "svn+ssh", "a.b-c", "view-source", "x-long-name-scheme", "ht\0"]"#
         );
+    }
+
+    #[test]
+    fn a_preset_is_narrowed_by_what_a_caller_admits_and_widened_only_by_name() {
+        let https = |s: &Schemes| s.admits(b"https:", 5);
+        let http = |s: &Schemes| s.admits(b"http:", 4);
+        let mut narrowed = Schemes::preset(&["http", "https"]);
+        assert!(http(&narrowed) && https(&narrowed));
+        narrowed.admit("HTTPS");
+        assert!(https(&narrowed) && !http(&narrowed));
+        narrowed.admit("gopher");
+        assert!(!narrowed.admits(b"gopher:", 6), "past the ceiling");
+
+        let mut nothing = Schemes::preset(&["http", "https"]);
+        nothing.admit("gopher");
+        assert!(nothing.is_set() && !http(&nothing) && !https(&nothing));
+
+        let mut widened = Schemes::preset(&["http", "https"]);
+        widened.widen("wss");
+        assert!(http(&widened) && widened.admits(b"wss:", 3));
+        widened.admit("wss");
+        assert!(!http(&widened) && widened.admits(b"wss:", 3));
     }
 }

@@ -12,22 +12,32 @@
 //! assert_eq!(ftp.typecode(), Some(Typecode::Ascii));
 //! assert_eq!(ftp.port(), 21);
 //!
-//! // Names are encoded, so `/` and `;` inside them survive:
-//! let path = uri_runtime::scheme::ftp::path(["pub", "a;b"], "x/y.bin", Some(Typecode::Image));
-//! assert_eq!(path, "/pub/a%3Bb/x%2Fy.bin;type=i");
+//! // Names are encoded, so `;` inside them survives; a name that would
+//! // be structure (`..`, or one holding `/`) is refused.
+//! let path = uri_runtime::scheme::ftp::path(["pub", "a;b"], "y.bin", Some(Typecode::Image))?;
+//! assert_eq!(path, "/pub/a%3Bb/y.bin;type=i");
+//! assert!(uri_runtime::scheme::ftp::path(["pub", ".."], "y.bin", None).is_err());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! RFC 1738 section 3.2.3 reads `%2F` in a name as a `/` the server
+//! gets inside one `CWD` (its example `ftp://host/%2Fetc/motd` changes to
+//! `/etc`). This view refuses it, and a name `.` or `..` however it is
+//! spelled: a name handed to a server must not climb or jump where the
+//! URI's own path text does not, which RFC 3986 section 2.3 (`%2E` is
+//! `.`) and every URI reader's dot-segment removal would hide.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
+use core::ops::Range;
 
-#[cfg(test)]
-use super::SchemeErrorKind;
-use super::{KnownScheme, SchemeError, check_field, check_view, decoded};
+use super::{KnownScheme, SchemeError, SchemeErrorKind, check_field, check_view, decoded};
 use crate::pct::{self, EncodeSet};
 use crate::value::buf::UriBuf;
 use crate::value::uri::Uri;
+use crate::write::dot_segment::reads_as_dot_segment;
 use uri_core::scheme::typecode_semicolon;
+use uri_core::table::escaped_when_shown;
 
 /// A name or directory of an ftp path: `pchar` without `;`, which RFC
 /// 1738 section 3.2.3 reserves for the typecode.
@@ -66,6 +76,36 @@ impl Typecode {
     }
 }
 
+/// That no segment of `text[path]` (an ftp path without its typecode)
+/// decodes to structure: `.` or `..` in any spelling, or a `/`.
+fn check_segments(text: &str, path: Range<usize>) -> Result<(), SchemeError> {
+    let mut at = path.start;
+    for segment in text.get(path).unwrap_or_default().split('/') {
+        let slash = segment
+            .as_bytes()
+            .windows(3)
+            .position(|w| w[0] == b'%' && w[1] == b'2' && w[2] | 0x20 == b'f');
+        match slash {
+            Some(offset) => {
+                return Err(SchemeError::new(
+                    at + offset,
+                    3,
+                    SchemeErrorKind::SegmentStructure,
+                ));
+            }
+            None if reads_as_dot_segment(segment) => {
+                return Err(SchemeError::new(
+                    at,
+                    segment.len(),
+                    SchemeErrorKind::SegmentStructure,
+                ));
+            }
+            None => at += segment.len() + 1,
+        }
+    }
+    Ok(())
+}
+
 /// A checked `ftp` URI, read as RFC 1738 section 3.2 reads it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FtpUri<'a> {
@@ -92,9 +132,9 @@ impl<'a> FtpUri<'a> {
     ///
     /// # Errors
     ///
-    /// [`SchemeErrorKind::NotThisScheme`](super::SchemeErrorKind::NotThisScheme), a rule of the scheme broken, or
-    /// [`SchemeErrorKind::InvalidUtf8`](super::SchemeErrorKind::InvalidUtf8) or
-    /// [`SchemeErrorKind::ControlCharacter`](super::SchemeErrorKind::ControlCharacter), each with its byte.
+    /// [`SchemeErrorKind::NotThisScheme`], a rule of the scheme broken,
+    /// [`SchemeErrorKind::InvalidUtf8`], [`SchemeErrorKind::ControlCharacter`]
+    /// or [`SchemeErrorKind::SegmentStructure`], each with its byte.
     pub fn new(uri: Uri<'a>) -> Result<FtpUri<'a>, SchemeError> {
         check_view(&uri, &[KnownScheme::Ftp])?;
         let parts = uri.components();
@@ -103,6 +143,7 @@ impl<'a> FtpUri<'a> {
         }
         let path = parts.path();
         let typecode_at = typecode_semicolon(uri.as_str().as_bytes(), path.start, path.end);
+        check_segments(uri.as_str(), path.start..typecode_at.unwrap_or(path.end))?;
         Ok(FtpUri { uri, typecode_at })
     }
 
@@ -205,24 +246,45 @@ impl<'a> FtpUri<'a> {
 }
 
 /// An ftp path, `/dir/…/name;type=x`, with each name percent-encoded so
-/// that `/` and `;` inside it stay part of it (RFC 1738 section 3.2.3).
+/// that `;` and other delimiters inside it stay part of it (RFC 1738
+/// section 3.2.3); [`FtpUri`] reads back every path it writes.
+///
+/// # Errors
+///
+/// [`SchemeErrorKind::SegmentStructure`] for a name `.` or `..`, or one
+/// holding `/`, which would be structure to the server however it is
+/// encoded; [`SchemeErrorKind::ControlCharacter`] for one holding a
+/// control or another character [`FtpUri`] refuses. The index is where
+/// the name would start in the path.
 pub fn path<'d>(
     directories: impl IntoIterator<Item = &'d str>,
     name: &str,
     typecode: Option<Typecode>,
-) -> String {
+) -> Result<String, SchemeError> {
     let mut out = String::new();
-    for directory in directories {
+    let directories = directories
+        .into_iter()
+        .map(|directory| -> &str { directory });
+    for name in directories.chain([name]) {
         out.push('/');
-        out.push_str(&pct::encode(directory, &NAME));
+        let at = out.len();
+        let refused = if matches!(name, "." | "..") || name.contains('/') {
+            Some(SchemeErrorKind::SegmentStructure)
+        } else if name.chars().any(escaped_when_shown) {
+            Some(SchemeErrorKind::ControlCharacter)
+        } else {
+            None
+        };
+        if let Some(kind) = refused {
+            return Err(SchemeError::new(at, name.len(), kind));
+        }
+        out.push_str(&pct::encode(name, &NAME));
     }
-    out.push('/');
-    out.push_str(&pct::encode(name, &NAME));
     if let Some(typecode) = typecode {
         out.push_str(";type=");
         out.push(typecode.letter());
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -246,10 +308,41 @@ mod tests {
         assert!(f.directories().eq(["a", "b"]));
         assert_eq!(f.file_name(), "");
         assert_eq!(f.typecode(), Some(Typecode::Directory));
-        let f = ftp("ftp://h/%2Fetc/x%2Fy;type=I");
-        assert!(f.directories().eq(["/etc"]));
-        assert_eq!(f.file_name(), "x/y");
+        let f = ftp("ftp://h/etc/x%20y;type=I");
+        assert!(f.directories().eq(["etc"]));
+        assert_eq!(f.file_name(), "x y");
         assert_eq!(f.typecode(), Some(Typecode::Image));
+    }
+
+    #[test]
+    fn refuses_names_whose_escapes_spell_structure() {
+        for (text, at) in [
+            ("ftp://h/%2E%2E/x", 8),
+            ("ftp://h/a/%2e/x", 10),
+            ("ftp://h/a/../x", 10),
+            ("ftp://h/a%2Fb", 9),
+            ("ftp://h/%2fetc/x", 8),
+            ("ftp://h/x/..;type=a", 10),
+        ] {
+            let err = FtpUri::new(Uri::parse(text).unwrap()).unwrap_err();
+            assert_eq!(
+                (err.kind(), err.index()),
+                (SchemeErrorKind::SegmentStructure, at),
+                "{text}"
+            );
+        }
+        for (text, at) in [
+            ("ftp://h/a%C2%85b", 9),
+            ("ftp://h/a%E2%80%A8", 9),
+            ("ftp://u%E2%80%AEx@h/", 7),
+        ] {
+            let err = FtpUri::new(Uri::parse(text).unwrap()).unwrap_err();
+            assert_eq!(
+                (err.kind(), err.index()),
+                (SchemeErrorKind::ControlCharacter, at),
+                "{text}"
+            );
+        }
     }
 
     #[test]
@@ -269,11 +362,9 @@ mod tests {
 
     #[test]
     fn paths_round_trip_through_the_view() {
-        let names = ["a b", "c;d", "e/f", "100%", "é"];
-        let text = alloc::format!(
-            "ftp://h{}",
-            path(names[..4].iter().copied(), names[4], Some(Typecode::Ascii))
-        );
+        let names = ["a b", "c;d", "e?f", "100%", "é"];
+        let written = path(names[..4].iter().copied(), names[4], Some(Typecode::Ascii)).unwrap();
+        let text = alloc::format!("ftp://h{written}");
         let f = ftp(&text);
         assert!(f.directories().eq(names[..4].iter().copied()));
         assert_eq!(f.file_name(), names[4]);
@@ -282,5 +373,19 @@ mod tests {
             f.with_typecode(None).as_str(),
             text.trim_end_matches(";type=a")
         );
+    }
+
+    #[test]
+    fn the_writer_refuses_what_the_view_refuses() {
+        for (directories, name, at) in [
+            (&["pub", ".."][..], "x", 5),
+            (&["pub"][..], "a/b", 5),
+            (&["."][..], "x", 1),
+            (&["pub"][..], "..", 5),
+            (&["pub"][..], "a\u{2028}", 5),
+        ] {
+            let err = path(directories.iter().copied(), name, None).unwrap_err();
+            assert_eq!(err.index(), at, "{directories:?} {name}");
+        }
     }
 }

@@ -24,7 +24,9 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 
-use super::{KnownScheme, SchemeError, SchemeErrorKind, check_field, check_view, decoded};
+use super::{
+    KnownScheme, SchemeError, SchemeErrorKind, check_field, check_text_field, check_view, decoded,
+};
 use crate::pct::{self, EncodeSet, classes};
 use crate::value::buf::UriBuf;
 use crate::value::uri::Uri;
@@ -179,20 +181,21 @@ impl<'a> Mailto<'a> {
 }
 
 /// Each header field of the query `text[query]`: its name without control
-/// characters, its value with tabs only, or with line breaks and tabs for
-/// the `body`.
+/// characters (or other characters that act on whoever shows it), its
+/// value with tabs only, or for the `body`, free text, with no C0 control
+/// but line breaks and tabs.
 fn check_header_fields(text: &str, query: core::ops::Range<usize>) -> Result<(), SchemeError> {
     let mut at = query.start;
     for field in text.get(query).unwrap_or_default().split('&') {
         let (name, value) = field.split_once('=').unwrap_or((field, ""));
         let value_at = at + name.len() + 1;
         check_field(text, at..at + name.len(), &[])?;
-        let allowed: &[u8] = if decoded(name).eq_ignore_ascii_case("body") {
-            b"\r\n\t"
+        let value_range = value_at..value_at + value.len();
+        if decoded(name).eq_ignore_ascii_case("body") {
+            check_text_field(text, value_range, b"\r\n\t")?;
         } else {
-            b"\t"
-        };
-        check_field(text, value_at..value_at + value.len(), allowed)?;
+            check_field(text, value_range, b"\t")?;
+        }
         at += field.len() + 1;
     }
     Ok(())

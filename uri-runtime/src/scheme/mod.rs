@@ -31,8 +31,9 @@ pub mod mailto;
 use alloc::borrow::Cow;
 use core::ops::Range;
 
-use uri_core::pct::decode_triplet;
+use uri_core::table::escaped_when_shown;
 
+use crate::bytes::unescape::escaped_char;
 use crate::pct;
 use crate::value::buf::{UriBuf, UriRefBuf};
 use crate::value::uri::{Uri, UriRef};
@@ -124,11 +125,31 @@ fn check_view(uri: &Uri<'_>, schemes: &[KnownScheme]) -> Result<KnownScheme, Sch
     Ok(scheme)
 }
 
-/// That `text[range]` decodes to UTF-8 and spells no control character
-/// but those in `allowed`; a view calls it once for each field it hands
-/// out, so its accessors can decode with [`decoded`] without failing and
-/// never hand a protocol a line break it did not expect.
+/// That `text[range]` decodes to UTF-8 and spells no character that acts
+/// on its reader ([`escaped_when_shown`]: controls, separators,
+/// bidirectional and invisible characters) but the ASCII controls in
+/// `allowed`; a view calls it once for each field it hands out, so its
+/// accessors can decode with [`decoded`] without failing and never hand a
+/// protocol a line break it did not expect, or a person a name that reads
+/// backwards.
 fn check_field(text: &str, range: Range<usize>, allowed: &[u8]) -> Result<(), SchemeError> {
+    check_field_for(text, range, allowed, escaped_when_shown)
+}
+
+/// [`check_field`] for free text (a mail's `body`), which may hold any
+/// character a message may: only the C0 controls and DEL outside
+/// `allowed` are refused.
+fn check_text_field(text: &str, range: Range<usize>, allowed: &[u8]) -> Result<(), SchemeError> {
+    check_field_for(text, range, allowed, |c| c < ' ' || c == '\u{7f}')
+}
+
+/// [`check_field`] with the characters `refused` refuses.
+fn check_field_for(
+    text: &str,
+    range: Range<usize>,
+    allowed: &[u8],
+    refused: fn(char) -> bool,
+) -> Result<(), SchemeError> {
     let start = range.start;
     let field = text.get(range).unwrap_or_default();
     if let Err(err) = pct::decode_utf8(field) {
@@ -138,20 +159,30 @@ fn check_field(text: &str, range: Range<usize>, allowed: &[u8]) -> Result<(), Sc
             SchemeErrorKind::InvalidUtf8,
         ));
     }
-    // A URI holds no raw control character, so only escapes can spell one.
+    // A URI holds no raw control or non-ASCII character, so only escapes
+    // can spell one.
     let bytes = field.as_bytes();
-    let control = (0..bytes.len()).find(|&i| {
-        decode_triplet(bytes, i, bytes.len())
-            .is_some_and(|b| (b < 0x20 || b == 0x7F) && !allowed.contains(&b))
-    });
-    match control {
-        Some(at) => Err(SchemeError::new(
-            start + at,
-            3,
-            SchemeErrorKind::ControlCharacter,
-        )),
-        None => Ok(()),
+    let mut at = 0;
+    while let Some(offset) = bytes
+        .get(at..)
+        .and_then(|rest| rest.iter().position(|&b| b == b'%'))
+    {
+        at += offset;
+        let Some((c, width)) = escaped_char(bytes, at) else {
+            at += 1;
+            continue;
+        };
+        let allowed = c.is_ascii() && allowed.contains(&(c as u8));
+        if refused(c) && !allowed {
+            return Err(SchemeError::new(
+                start + at,
+                width,
+                SchemeErrorKind::ControlCharacter,
+            ));
+        }
+        at += width;
     }
+    Ok(())
 }
 
 /// Decoded text that [`check_field`] passed.

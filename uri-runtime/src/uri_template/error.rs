@@ -53,6 +53,16 @@ pub enum ExpandError {
         /// Where the segment starts in it.
         index: usize,
     },
+    /// A value changed the authority the template's text fixes (added
+    /// one, moved the host, added a userinfo), which
+    /// [`expand_fixed_authority`](super::UriTemplate::expand_fixed_authority)
+    /// refuses; `index` is where the changed part starts in `expansion`.
+    Authority {
+        /// The whole expansion.
+        expansion: String,
+        /// Where the changed part of the authority starts in it.
+        index: usize,
+    },
 }
 
 impl fmt::Display for ExpandError {
@@ -75,6 +85,10 @@ impl fmt::Display for ExpandError {
                     "a value made the dot segment at byte {index} of {expansion:?}"
                 )
             }
+            ExpandError::Authority { expansion, index } => write!(
+                f,
+                "a value changed the authority the template fixes at byte {index} of {expansion:?}"
+            ),
         }
     }
 }

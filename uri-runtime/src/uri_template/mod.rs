@@ -87,10 +87,42 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Values that move the host
+//!
+//! RFC 6570 expands a value where it stands, so a value beside the host
+//! extends it (`http://example.com{.d}` with `d = "evil.net"` is
+//! `http://example.com.evil.net`), and one kept as it is by `{+var}` may
+//! end the authority and start another (`https://{+sub}.example.com/`
+//! with `sub = "evil.net/"`). [`expand_fixed_authority`](UriTemplate::expand_fixed_authority)
+//! refuses an expansion whose authority differs from what the
+//! template's text fixes ([`ExpandError::Authority`]).
+//!
+//! Which call for which values:
+//!
+//! | values | call |
+//! |---|---|
+//! | trusted, or the RFC's exact expansion wanted | [`expand`](UriTemplate::expand) |
+//! | path data in a template whose host is yours | [`expand_no_dot_segments`](UriTemplate::expand_no_dot_segments) |
+//! | anything that must not pick the server | [`expand_fixed_authority`](UriTemplate::expand_fixed_authority) |
+//! | from users or requests: both checks | [`expand_data`](UriTemplate::expand_data) |
+//!
+//! A template whose host is all expressions (`{+base}/x`) fixes no host:
+//! check the result with a [`Policy`](crate::policy::Policy) instead.
+//!
+//! ```
+//! use uri_runtime::UriTemplate;
+//!
+//! let template = UriTemplate::parse("http://example.com{.d}/")?;
+//! assert_eq!(template.expand(&[("d", "evil.net")])?, "http://example.com.evil.net/");
+//! assert!(template.expand_fixed_authority(&[("d", "evil.net")]).is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! This layer owns RFC 6570; the checker itself is `uri_core::template`,
 //! which the `uri_template!` macro calls too. It uses `bytes` (the
 //! parser), `pct` and `value`; only the macros' wrapper uses it.
 
+mod authority_check;
 mod dot_check;
 mod error;
 mod expand;
@@ -229,6 +261,63 @@ impl<'a> UriTemplate<'a> {
         dot_check::refuse_value_dots(self, self.expand(vars)?)
     }
 
+    /// As [`expand`](Self::expand), and refuses an expansion where a
+    /// value changed the authority the template's own text fixes: added
+    /// one where the text has none, added a userinfo, or moved the host.
+    /// A value in the host may only add labels in front of a literal
+    /// suffix that starts at a label (`https://{tenant}.example.com/`);
+    /// one at the host's end (`http://example.com{.d}`) keeps the host
+    /// only while it is empty. See the
+    /// [module docs](self#values-that-move-the-host).
+    ///
+    /// ```
+    /// use uri_runtime::UriTemplate;
+    ///
+    /// let template = UriTemplate::parse("https://{+tenant}.example.com/{+path}")?;
+    /// let ok = template.expand_fixed_authority(&[("tenant", "acme"), ("path", "a/b")])?;
+    /// assert_eq!(ok, "https://acme.example.com/a/b");
+    /// let err = template.expand_fixed_authority(&[("tenant", "evil.net/")]).unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "a value changed the authority the template fixes at byte 8 of \"https://evil.net/.example.com/\""
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ExpandError::Authority`], and the errors of
+    /// [`expand`](Self::expand).
+    pub fn expand_fixed_authority<V: Variables + ?Sized>(
+        &self,
+        vars: &V,
+    ) -> Result<UriRefBuf, ExpandError> {
+        authority_check::refuse_authority_change(self, self.expand(vars)?)
+    }
+
+    /// For values that are data (from a user, a request, a database): as
+    /// [`expand`](Self::expand), and refuses both what
+    /// [`expand_fixed_authority`](Self::expand_fixed_authority) and what
+    /// [`expand_no_dot_segments`](Self::expand_no_dot_segments) refuse.
+    ///
+    /// ```
+    /// use uri_runtime::UriTemplate;
+    ///
+    /// let template = UriTemplate::parse("https://api.example.com{/user}/delete")?;
+    /// assert!(template.expand_data(&[("user", "..")]).is_err());
+    /// assert_eq!(template.expand_data(&[("user", "ada")])?, "https://api.example.com/ada/delete");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ExpandError::Authority`], [`ExpandError::DotSegment`], and the
+    /// errors of [`expand`](Self::expand).
+    pub fn expand_data<V: Variables + ?Sized>(&self, vars: &V) -> Result<UriRefBuf, ExpandError> {
+        let expansion = authority_check::refuse_authority_change(self, self.expand(vars)?)?;
+        dot_check::refuse_value_dots(self, expansion)
+    }
+
     /// Expands the template into an absolute URI: as [`expand`](Self::expand),
     /// and an expansion without a scheme is an [`ExpandError::Invalid`].
     ///
@@ -359,6 +448,27 @@ impl UriTemplateBuf {
         vars: &V,
     ) -> Result<UriRefBuf, ExpandError> {
         self.as_template().expand_no_dot_segments(vars)
+    }
+
+    /// See [`UriTemplate::expand_fixed_authority`].
+    ///
+    /// # Errors
+    ///
+    /// As [`UriTemplate::expand_fixed_authority`].
+    pub fn expand_fixed_authority<V: Variables + ?Sized>(
+        &self,
+        vars: &V,
+    ) -> Result<UriRefBuf, ExpandError> {
+        self.as_template().expand_fixed_authority(vars)
+    }
+
+    /// See [`UriTemplate::expand_data`].
+    ///
+    /// # Errors
+    ///
+    /// As [`UriTemplate::expand_data`].
+    pub fn expand_data<V: Variables + ?Sized>(&self, vars: &V) -> Result<UriRefBuf, ExpandError> {
+        self.as_template().expand_data(vars)
     }
 
     /// See [`UriTemplate::expand_uri`].

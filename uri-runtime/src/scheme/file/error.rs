@@ -25,8 +25,10 @@ pub enum FilePathErrorKind {
     Relative,
     /// A NUL byte, which no file system allows in a path; at it.
     Nul,
-    /// A Windows device path (`\\.\…`), or a `\\?\` path that names
-    /// neither a drive nor a UNC share (`\\?\Volume{…}\`); at 0.
+    /// A Windows device path (`\\.\…`), a `\\?\` path that names
+    /// neither a drive nor a UNC share (`\\?\Volume{…}\`), both at 0;
+    /// or a UNC server `.` or `?`, which opens those namespaces
+    /// (`\\?\UNC\.\COM1`), at the server.
     DevicePath,
     /// A UNC path without a server or share name (`\\server`); where the
     /// missing name should start.
@@ -34,7 +36,7 @@ pub enum FilePathErrorKind {
     /// A path that is not Unicode where text was needed (a Windows path
     /// with unpaired surrogates); at 0.
     NotUnicode,
-    /// A `..` name: the file system resolves it through symbolic links,
+    /// A `..` name (or UNC server): the file system resolves it through symbolic links,
     /// every URI reader removes it with the name before it, so the URI
     /// would name another file. Resolve the path first (for instance with
     /// `std::fs::canonicalize`). At the `..`.

@@ -150,6 +150,20 @@ fn unc(path: &str, at: usize) -> Result<UriBuf, FilePathError> {
     if server_len == 0 {
         return Err(FilePathError::new(at, 0, FilePathErrorKind::IncompleteUnc));
     }
+    // A server `.` or `?` opens the device or verbatim namespace
+    // (`\\?\UNC\.\COM1` is `\\.\COM1`), and `..` is no server: the reader
+    // refuses all three, so the writer does not write them.
+    match rest.get(..server_len) {
+        Some("." | "?") => {
+            return Err(FilePathError::new(
+                at,
+                server_len,
+                FilePathErrorKind::DevicePath,
+            ));
+        }
+        Some("..") => return Err(FilePathError::new(at, 2, FilePathErrorKind::DotSegment)),
+        _ => {}
+    }
     // A share `.` is none (the name is left out); `..` is refused below.
     let share = path.get(share_at..share_at + share_len).unwrap_or_default();
     if share_len == 0 || share == "." {

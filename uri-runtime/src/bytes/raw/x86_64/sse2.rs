@@ -124,6 +124,16 @@ pub(in crate::bytes::raw) fn name_tail(text: &[u8], name: Range<usize>) -> Optio
         _mm_and_si128(_mm_cmpeq_epi8(head, percent), in_head),
         _mm_cmpeq_epi8(tail, percent),
     );
+    // The name's own dots (not the fill): one in the head's first lane or
+    // the tail's last, or two in neighbouring lanes, is an empty label.
+    let head_dots =
+        _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(head, dots), in_head)).cast_unsigned();
+    let tail_dots =
+        _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(tail, dots), in_tail)).cast_unsigned();
+    let empty_label = head_dots & 1
+        | tail_dots & 0x8000
+        | head_dots & (head_dots >> 1)
+        | tail_dots & (tail_dots >> 1);
     let bytes = _mm_or_si128(tail, _mm_set1_epi8(0x20));
     let dot_marks = _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, dots)).cast_unsigned();
     let low = _mm_cvtsi128_si64(bytes).cast_unsigned();
@@ -133,5 +143,6 @@ pub(in crate::bytes::raw) fn name_tail(text: &[u8], name: Range<usize>) -> Optio
         // The marks fill the low sixteen bits of the `u32`.
         after_dot: dot_marks.leading_zeros() - 16,
         escaped: _mm_movemask_epi8(escapes) != 0,
+        empty_label: empty_label != 0,
     })
 }
