@@ -10,7 +10,7 @@ seconds=${1:-60}
 vectors=../tests/data/conformance
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 
-targets=(parse parsers checks pct_round_trip decoders encoders normalize resolve make_relative template iri uri_template hand_offs lenient policy)
+targets=(parse parsers checks pct_round_trip decoders encoders normalize resolve make_relative template iri uri_template hand_offs lenient policy shown)
 for target in "${targets[@]}"; do mkdir -p "corpus/$target"; done
 python3 - "$vectors" <<'PY'
 import json, sys, hashlib, pathlib
@@ -22,10 +22,10 @@ for name in ["uri_valid", "uri_invalid", "ref_valid", "ref_invalid", "components
     for case in json.loads((vectors / f"{name}.json").read_text()):
         text = case.get("input")
         if isinstance(text, str):
-            for target in ["parse", "parsers", "checks", "normalize", "pct_round_trip", "encoders", "template", "iri", "hand_offs", "lenient", "policy"]:
+            for target in ["parse", "parsers", "checks", "normalize", "pct_round_trip", "encoders", "template", "iri", "hand_offs", "lenient", "policy", "shown"]:
                 put(target, text)
 for line in pathlib.Path("../bench/data/corpus.txt").read_text().splitlines()[::20]:
-    for target in ["parsers", "checks", "hand_offs", "lenient", "policy"]:
+    for target in ["parsers", "checks", "hand_offs", "lenient", "policy", "shown"]:
         put(target, line)
 for case in json.loads((vectors / "resolve.json").read_text()):
     put("resolve", case["base"] + "\n" + case["ref"])

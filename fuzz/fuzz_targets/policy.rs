@@ -38,7 +38,19 @@ fuzz_target!(|text: &str| {
         for violation in violations {
             assert!(violation.index() + violation.len() <= text.len(), "{violation}");
         }
-        assert!(!err.render(text).to_string().is_empty());
+        let drawn = err.render(text).to_string();
+        assert!(!drawn.is_empty());
+        // No byte of the userinfo is drawn: each drawing of the input
+        // shows it as `*`.
+        if let Some(userinfo) = uri.components().userinfo().filter(|u| !u.is_empty()) {
+            for line in drawn.lines().skip(1).step_by(3) {
+                let shown = line.get(userinfo.clone());
+                assert!(
+                    shown.is_none_or(|s| s.chars().all(|c| c == '*')) || line.starts_with('…'),
+                    "{text:?} -> {drawn}"
+                );
+            }
+        }
     }
     let class = uri.host_parsed().map(|host| classify_host(&host));
     if let Some(class) = class.filter(|class| !class.is_globally_reachable()) {

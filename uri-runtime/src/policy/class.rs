@@ -50,11 +50,15 @@ pub enum HostClass {
     /// and `::`.
     Unspecified,
     /// `127.0.0.0/8`, `::1`, and the names `localhost` and `*.localhost`
-    /// (RFC 6761 section 6.3).
+    /// (RFC 6761 section 6.3); the names hosts files give this host
+    /// (`localhost.localdomain`, `localhost6`, `ip6-localhost`,
+    /// `ip6-loopback`, and what is under `localdomain` and `localdomain6`)
+    /// and systemd-resolved's stub `_localdnsstub` (127.0.0.53).
     Loopback,
-    /// `10.0.0.0/8`, `172.16.0.0/12`, `192.168.0.0/16` (RFC 1918), and
-    /// the names `*.home.arpa` (RFC 8375) and `*.internal` (reserved by
-    /// ICANN for private use in 2024).
+    /// `10.0.0.0/8`, `172.16.0.0/12`, `192.168.0.0/16` (RFC 1918), the
+    /// names `*.home.arpa` (RFC 8375) and `*.internal` (reserved by ICANN
+    /// for private use in 2024), and the names systemd-resolved answers
+    /// with this network's addresses, `_gateway` and `_outbound`.
     PrivateUse,
     /// `100.64.0.0/10`, carrier-grade NAT (RFC 6598).
     SharedAddressSpace,
@@ -86,7 +90,9 @@ pub enum HostClass {
     DiscardOnly,
     /// `255.255.255.255` (RFC 919).
     Broadcast,
-    /// `224.0.0.0/4` (RFC 5771), `ff00::/8` (RFC 4291).
+    /// `224.0.0.0/4` (RFC 5771), `ff00::/8` (RFC 4291), and the names
+    /// hosts files give the IPv6 all-nodes and all-routers groups
+    /// (`ip6-allnodes`, `ip6-allrouters`).
     Multicast,
     /// Names DNS never resolves publicly: `*.test`, `*.invalid` (RFC
     /// 6761), `*.onion` (RFC 7686), `*.alt` (RFC 9476).

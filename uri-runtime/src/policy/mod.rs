@@ -28,13 +28,35 @@
 //! # Host classes
 //!
 //! [`classify_host`] reads a host as a client reaching it by its text
-//! would: an older IPv4 notation (`0x7f.1`, `2130706433`, `0177.0.0.1`)
+//! would: an older IPv4 notation (`0x7f.1`, `2130706433`, `0177.1`)
 //! is the address it spells, an escaped or international name its DNS
 //! form, and an IPv6 address that embeds an IPv4 address (IPv4-mapped,
 //! NAT64, 6to4, Teredo) the address it embeds. The classes are the rows
 //! of the IANA special-purpose registries and the special-use names
 //! ([`HostClass`] lists them with their RFCs); [`classify_ip`] classifies
 //! an address directly.
+//!
+//! ## Which reader each class assumes
+//!
+//! Readers of a host's text part ways, and a check is only as good as
+//! the reader it assumes. This one assumes the worst common reader: if
+//! any of them reaches a place that is not public, the host is refused,
+//! with the class that says why.
+//!
+//! | the host's text | the reader assumed | class |
+//! |---|---|---|
+//! | an IPv4 or IPv6 literal | every stack: the address | the registry row that holds it |
+//! | IPv6 embedding IPv4 (mapped, compatible, translated, NAT64, 6to4, Teredo) | a stack that still routes the deprecated forms | the class of the embedded address |
+//! | IPv6 outside `2000::/3` in no other row, site-local `fec0::/10` | the IANA address space registry: not globally routed | [`HostClass::Reserved`] |
+//! | `0x7f.1`, `127.1`, `2130706433`, `0177.1` | `inet_aton`, the WHATWG URL Standard, `url`, browsers: the address it spells | the address's class |
+//! | a dotted quad with a leading zero (`010.0.0.1`, `0169.254.169.254`) | octal readers (`inet_aton`, WHATWG) and decimal ones (Go before 1.17, older Java) | [`HostClass::Ambiguous`], unless both read one address |
+//! | a name with an empty label (`localhost..`, `a..b`, `.x`) | resolvers that drop empty labels, and those that refuse them | [`HostClass::Ambiguous`] |
+//! | a name with escapes (`local%68ost`) or non-ASCII | DNS after decoding and UTS 46 (feature `idna`) | that name's class, or [`HostClass::Unresolvable`] |
+//! | a special-use or private-use name (`localhost`, `*.local`, `*.internal`) | a resolver following RFC 6761 and its successors | as [`HostClass`] lists |
+//! | `localhost.localdomain`, `ip6-localhost`, `_gateway`, `_localdnsstub`, … | the host's own hosts file and stub resolver, before any DNS | loopback, private use or multicast |
+//!
+//! A name that looks public (`my-host.example.net`) is public by its
+//! text; where it resolves is the next section's concern.
 //!
 //! # DNS rebinding
 //!

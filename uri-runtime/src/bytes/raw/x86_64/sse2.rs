@@ -124,18 +124,24 @@ pub(in crate::bytes::raw) fn name_tail(text: &[u8], name: Range<usize>) -> Optio
         _mm_and_si128(_mm_cmpeq_epi8(head, percent), in_head),
         _mm_cmpeq_epi8(tail, percent),
     );
-    // The name's own dots (not the fill): one in the head's first lane or
-    // the tail's last, or two in neighbouring lanes, is an empty label.
-    let head_dots =
-        _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(head, dots), in_head)).cast_unsigned();
-    let tail_dots =
-        _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(tail, dots), in_tail)).cast_unsigned();
+    let bytes = _mm_or_si128(tail, _mm_set1_epi8(0x20));
+    let dot_marks = _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, dots)).cast_unsigned();
+    // The name's own dots (not the fill, and read before the case bit,
+    // which makes a dot of 0x0E): one in its first lane or the tail's
+    // last, or two in neighbouring lanes, is an empty label. The head's
+    // are needed only past sixteen bytes.
+    let outside = BLOCK as u32 - len.min(BLOCK) as u32;
+    let name_lanes = 0xffff_u32 << outside & 0xffff;
+    let tail_dots = _mm_movemask_epi8(_mm_cmpeq_epi8(tail, dots)).cast_unsigned() & name_lanes;
+    let head_dots = if len > BLOCK {
+        _mm_movemask_epi8(_mm_cmpeq_epi8(head, dots)).cast_unsigned()
+    } else {
+        tail_dots >> outside
+    };
     let empty_label = head_dots & 1
         | tail_dots & 0x8000
         | head_dots & (head_dots >> 1)
         | tail_dots & (tail_dots >> 1);
-    let bytes = _mm_or_si128(tail, _mm_set1_epi8(0x20));
-    let dot_marks = _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, dots)).cast_unsigned();
     let low = _mm_cvtsi128_si64(bytes).cast_unsigned();
     let high = _mm_cvtsi128_si64(_mm_unpackhi_epi64(bytes, bytes)).cast_unsigned();
     Some(NameTail {
