@@ -126,11 +126,16 @@ pub(crate) enum Command {
         #[arg(required = true, allow_hyphen_values = true)]
         texts: Vec<String>,
     },
-    /// Print one component of each URI reference (an empty line when it
-    /// is absent).
+    /// Print one component of each URI reference, or its host's site or
+    /// public suffix; a reference without it fails (as an invalid one
+    /// does), so a pipeline can tell absent from empty.
     Get {
         #[arg(value_enum)]
         component: Part,
+        /// For `site` and `suffix`: the ICANN section of the Public Suffix
+        /// List alone, without its private suffixes (`github.io`).
+        #[arg(long)]
+        icann: bool,
         /// Percent-decode the value.
         #[arg(long)]
         decode: bool,
@@ -143,11 +148,16 @@ pub(crate) enum Command {
     /// Print several components of each URI reference on one line, through
     /// FORMAT: `{scheme}`, `{authority}`, `{userinfo}`, `{host}`, `{port}`,
     /// `{path}`, `{query}`, `{fragment}` as written, `{:host}` (any name
-    /// after a colon) decoded, `{query:KEY}` the first value of KEY and
-    /// `{query-all:KEY}` all of them joined with `,`, decoded; `{{` and
-    /// `}}` for braces.
+    /// after a colon) decoded, `{site}` and `{suffix}` the host's
+    /// registrable domain and public suffix, `{query:KEY}` the first value
+    /// of KEY and `{query-all:KEY}` all of them joined with `,`, decoded;
+    /// `{{` and `}}` for braces.
     Format {
         format: String,
+        /// For `{site}` and `{suffix}`: the ICANN section of the Public
+        /// Suffix List alone.
+        #[arg(long)]
+        icann: bool,
         /// What an absent component (or parameter) prints; a present but
         /// empty one prints nothing.
         #[arg(long, default_value = "")]
@@ -391,7 +401,9 @@ fn host_class(name: &str) -> Result<HostClass, String> {
     })
 }
 
-/// The components `get`, `set` and `format` name.
+/// The components `get`, `set` and `format` name, and the two parts of
+/// the host's site that `get` and `format` read (the Public Suffix List,
+/// as browsers use it; `--icann` for its ICANN section alone).
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Part {
     Scheme,
@@ -402,4 +414,8 @@ pub(crate) enum Part {
     Path,
     Query,
     Fragment,
+    /// The host's registrable domain (eTLD+1), in its DNS form.
+    Site,
+    /// The host's public suffix, in its DNS form.
+    Suffix,
 }

@@ -2,11 +2,13 @@
 
 use std::io::{self, BufRead};
 
+use clap::ValueEnum as _;
 use uri_runtime::scheme::file;
+use uri_runtime::site::Rules;
 use uri_runtime::{PathStyle, SchemeRules, Uri, UriRef, UriRefBuf, pct};
 
 use crate::args::{Command, Part, Set};
-use crate::format::{Format, component};
+use crate::format::{Absent, Format, component};
 use crate::forms;
 use crate::inputs::{self, Layout};
 use crate::outcome::Outcome;
@@ -53,17 +55,19 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
         }
         Command::Get {
             component,
+            icann,
             decode,
             lossy,
             uris,
-        } => inputs::run(&uris, |text| get(text, component, decode, lossy)),
+        } => inputs::run(&uris, |text| get(text, component, icann, decode, lossy)),
         Command::Format {
             format,
+            icann,
             absent,
             default_port,
             uris,
         } => {
-            let format = Format::parse(&format, absent, default_port)?;
+            let format = Format::parse(&format, absent, default_port, rules(icann))?;
             inputs::run(&uris, |text| formatted(text, &format))
         }
         Command::Query {
@@ -272,22 +276,46 @@ fn decode(text: &str, form: bool, lossy: bool) -> Outcome<'_> {
     }
 }
 
-fn get(text: &str, part: Part, decode: bool, lossy: bool) -> Outcome<'_> {
+/// The Public Suffix List's sections `--icann` chooses.
+fn rules(icann: bool) -> Rules {
+    if icann {
+        Rules::Icann
+    } else {
+        Rules::IcannAndPrivate
+    }
+}
+
+fn get(text: &str, part: Part, icann: bool, decode: bool, lossy: bool) -> Outcome<'_> {
     let r = match UriRef::parse(text) {
         Ok(r) => r,
         Err(err) => return Outcome::Failed(report::parse_error(text, &err)),
     };
-    let value = component(&r, part).unwrap_or("");
+    let name = part
+        .to_possible_value()
+        .map(|v| v.get_name().to_owned())
+        .unwrap_or_default();
+    let value = match component(&r, part, rules(icann)) {
+        Ok(value) => value,
+        Err(Absent::Component) => {
+            return Outcome::Failed(report::plain(&format!("{text:?} has no {name}")));
+        }
+        Err(Absent::Site(why)) => {
+            return Outcome::Failed(report::plain(&format!("{text:?} has no {name}: {why}")));
+        }
+    };
     if !decode {
-        return Outcome::Print(value.into());
+        return Outcome::Print(value);
     }
-    match pct::decode_utf8(value) {
-        Ok(decoded) => Outcome::Print(on_one_line(decoded)),
+    let shown = |decoded: std::borrow::Cow<'_, str>| {
+        Outcome::Print(on_one_line(decoded).into_owned().into())
+    };
+    match pct::decode_utf8(&value) {
+        Ok(decoded) => shown(decoded),
         Err(err) if lossy => {
             eprintln!("note: {value:?} decoded lossily ({err})");
-            Outcome::Print(on_one_line(pct::decode_lossy(value)))
+            shown(pct::decode_lossy(&value))
         }
-        Err(err) => Outcome::Failed(report::error_at(value, &err.to_string(), err.index(), 3)),
+        Err(err) => Outcome::Failed(report::error_at(&value, &err.to_string(), err.index(), 3)),
     }
 }
 

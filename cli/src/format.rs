@@ -3,8 +3,11 @@
 
 use std::io;
 
+use std::borrow::Cow;
+
 use crate::shown::on_one_line;
 use clap::ValueEnum as _;
+use uri_runtime::site::{NoSite, Rules};
 use uri_runtime::{SchemeRules, UriRef, pct};
 
 use crate::args::Part;
@@ -26,13 +29,19 @@ pub(crate) struct Format {
     pieces: Vec<Piece>,
     absent: String,
     default_port: bool,
+    rules: Rules,
 }
 
 impl Format {
     /// Reads `text`: `{name}` for a component as written, `{:name}`
     /// decoded, `{query:KEY}` and `{query-all:KEY}` for parameters, `{{`
     /// and `}}` for braces. A mistake is a usage error naming it.
-    pub(crate) fn parse(text: &str, absent: String, default_port: bool) -> io::Result<Format> {
+    pub(crate) fn parse(
+        text: &str,
+        absent: String,
+        default_port: bool,
+        rules: Rules,
+    ) -> io::Result<Format> {
         let usage = |message: String| io::Error::new(io::ErrorKind::InvalidInput, message);
         let mut pieces = Vec::new();
         let mut literal = String::new();
@@ -71,6 +80,7 @@ impl Format {
             pieces,
             absent,
             default_port,
+            rules,
         })
     }
 
@@ -109,19 +119,35 @@ impl Format {
     }
 
     fn component(&self, r: &UriRef<'_>, part: Part) -> Option<String> {
-        let text = component(r, part);
-        if matches!(part, Part::Port) && text.is_none_or(str::is_empty) && self.default_port {
+        let text = component(r, part, self.rules).ok();
+        if matches!(part, Part::Port)
+            && text.as_deref().is_none_or(str::is_empty)
+            && self.default_port
+        {
             return SchemeRules::STANDARD
                 .default_port(r.scheme()?)
                 .map(|p| p.to_string());
         }
-        text.map(str::to_owned)
+        text.map(Cow::into_owned)
     }
 }
 
-/// The component `part` names, as written; `None` when absent.
-pub(crate) fn component<'a>(r: &UriRef<'a>, part: Part) -> Option<&'a str> {
-    match part {
+/// Why `component` found nothing: the component is absent, or the host
+/// has no site or suffix.
+#[derive(Debug)]
+pub(crate) enum Absent {
+    Component,
+    Site(NoSite),
+}
+
+/// The component `part` names, as written (a site or suffix in its DNS
+/// form, under `rules`), or why there is none.
+pub(crate) fn component<'a>(
+    r: &UriRef<'a>,
+    part: Part,
+    rules: Rules,
+) -> Result<Cow<'a, str>, Absent> {
+    let written = match part {
         Part::Scheme => r.scheme(),
         Part::Authority => r.authority(),
         Part::Userinfo => r.userinfo(),
@@ -130,7 +156,16 @@ pub(crate) fn component<'a>(r: &UriRef<'a>, part: Part) -> Option<&'a str> {
         Part::Path => Some(r.path()),
         Part::Query => r.query(),
         Part::Fragment => r.fragment(),
-    }
+        Part::Site => {
+            let site = r.registrable_domain(rules).map_err(Absent::Site)?;
+            return Ok(Cow::Owned(site.as_str().to_owned()));
+        }
+        Part::Suffix => {
+            let suffix = r.public_suffix(rules).map_err(Absent::Site)?;
+            return Ok(Cow::Owned(suffix.as_str().to_owned()));
+        }
+    };
+    written.map(Cow::Borrowed).ok_or(Absent::Component)
 }
 
 /// What `{…}` names, if anything.
@@ -160,7 +195,8 @@ mod tests {
     use super::*;
 
     fn line(format: &str, uri: &str) -> Result<String, String> {
-        let format = Format::parse(format, String::new(), true).map_err(|e| e.to_string())?;
+        let format = Format::parse(format, String::new(), true, Rules::IcannAndPrivate)
+            .map_err(|e| e.to_string())?;
         format.write(&UriRef::parse(uri).unwrap())
     }
 

@@ -108,7 +108,7 @@ fn component(part: Part) -> io::Result<Component> {
         Part::Path => Component::Path,
         Part::Query => Component::Query,
         Part::Fragment => Component::Fragment,
-        Part::Scheme | Part::Authority => {
+        Part::Scheme | Part::Authority | Part::Site | Part::Suffix => {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 "--require takes userinfo, host, port, path, query or fragment",

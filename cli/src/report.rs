@@ -8,6 +8,7 @@ use std::io::IsTerminal;
 use std::ops::Range;
 
 use uri_runtime::pct::DecodeErrorKind;
+use uri_runtime::site::{PublicSuffix, RegistrableDomain, Rules};
 use uri_runtime::{
     Caret, Component, Components, HostKind, IdnaError, IdnaErrorKind, KnownScheme, Mailto,
     ParseError, ParseErrorKind, SchemeError, UriRef,
@@ -58,6 +59,12 @@ pub(crate) fn components_text(r: &UriRef<'_>, shown: &Shown<'_>, text: &mut Stri
     }
     if let Some(kind) = shown.parts.host_kind() {
         let _ = writeln!(text, "{:<9} {}", "host-kind", kind_name(kind));
+    }
+    if let Ok(site) = r.registrable_domain(Rules::IcannAndPrivate) {
+        let _ = writeln!(text, "{:<9} \"{site}\"", "site");
+    }
+    if let Ok(suffix) = r.public_suffix(Rules::IcannAndPrivate) {
+        let _ = writeln!(text, "{:<9} \"{suffix}\"", "suffix");
     }
     match mailto(r) {
         Some(Ok(mail)) => {
@@ -116,6 +123,13 @@ pub(crate) fn components_json(r: &UriRef<'_>, shown: &Shown<'_>, line: &mut Stri
         o.verbatim("path", path);
         o.verbatim("query", query);
         o.verbatim("fragment", fragment);
+        // The host's site and public suffix under the whole list, as
+        // browsers use it (`get site --icann` for the ICANN section);
+        // `null` where there is none (no host, an address, a suffix).
+        let site = r.registrable_domain(Rules::IcannAndPrivate).ok();
+        o.string("site", site.as_ref().map(RegistrableDomain::as_str));
+        let suffix = r.public_suffix(Rules::IcannAndPrivate).ok();
+        o.string("suffix", suffix.as_ref().map(PublicSuffix::as_str));
         let query = r.query().unwrap_or_default();
         o.objects("params", r.query_params(), |o, pair| match pair {
             Ok((key, value)) => {

@@ -59,8 +59,8 @@ fn parse_tells_absent_from_empty() {
     assert_eq!(
         lines,
         [
-            r#"{"uri":"https://h/p?","scheme":"https","userinfo":null,"host":"h","host_kind":"reg-name","port":null,"path":"/p","query":"","fragment":null,"params":[]}"#,
-            r#"{"uri":"//[::1]","scheme":null,"userinfo":null,"host":"[::1]","host_kind":"ipv6","port":null,"path":"","query":null,"fragment":null,"params":[]}"#,
+            r#"{"uri":"https://h/p?","scheme":"https","userinfo":null,"host":"h","host_kind":"reg-name","port":null,"path":"/p","query":"","fragment":null,"site":null,"suffix":"h","params":[]}"#,
+            r#"{"uri":"//[::1]","scheme":null,"userinfo":null,"host":"[::1]","host_kind":"ipv6","port":null,"path":"","query":null,"fragment":null,"site":null,"suffix":null,"params":[]}"#,
         ]
     );
 }
@@ -376,8 +376,14 @@ fn encode_and_decode_per_component() {
 
 #[test]
 fn get_and_set_components() {
+    // An absent component fails for its input, as an invalid one does:
+    // nothing is printed, standard error says which, the status is 1.
     let out = uri(&["get", "host", "https://u@h:1/p", "mailto:x"]);
-    assert_eq!(stdout(&out), "h\n\n");
+    assert_eq!(stdout(&out), "h\n");
+    assert_eq!(stderr(&out), "error: \"mailto:x\" has no host\n");
+    assert_eq!(out.status.code(), Some(1));
+    let out = uri(&["--on-error", "", "get", "query", "http://h/?", "http://h/"]);
+    assert_eq!(stdout(&out), "\n\n", "empty, then the marker");
     let out = uri(&["get", "--decode", "query", "https://h/?q=caf%C3%A9"]);
     assert_eq!(stdout(&out), "q=café\n");
 
@@ -929,4 +935,40 @@ fn policy_and_parse_errors_never_show_a_password() {
         assert!(!stderr(&out).contains("hunter2"), "{}", stderr(&out));
         assert!(!stderr(&out).contains("hun ter2"), "{}", stderr(&out));
     }
+}
+
+/// The site and the public suffix of each host, from the Public Suffix
+/// List as browsers use it, or its ICANN section alone.
+#[test]
+fn get_and_format_read_the_site_of_a_host() {
+    let out = uri(&[
+        "get",
+        "site",
+        "https://www.Example.co.uk./x",
+        "https://alice.github.io/",
+        "http://127.0.0.1/",
+        "http://co.uk/",
+    ]);
+    assert_eq!(stdout(&out), "example.co.uk\nalice.github.io\n");
+    assert_eq!(
+        stderr(&out),
+        "error: \"http://127.0.0.1/\" has no site: the host is an IP address, which has no site\n\
+         error: \"http://co.uk/\" has no site: the host is a public suffix itself\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let out = uri(&["get", "--icann", "site", "https://alice.github.io/"]);
+    assert_eq!(stdout(&out), "github.io\n");
+    let out = uri(&["get", "suffix", "https://alice.github.io/", "http://co.uk/"]);
+    assert_eq!(stdout(&out), "github.io\nco.uk\n");
+    let out = uri(&[
+        "format",
+        "--absent",
+        "-",
+        "{host} {site} {suffix}",
+        "https://a.b.example.com/",
+        "http://[::1]/",
+    ]);
+    assert_eq!(stdout(&out), "a.b.example.com example.com com\n[::1] - -\n");
+    let out = uri(&["parse", "--json-lines", "https://www.example.co.uk/"]);
+    assert!(stdout(&out).contains(r#""site":"example.co.uk","suffix":"co.uk""#));
 }

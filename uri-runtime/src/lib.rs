@@ -144,7 +144,7 @@ mod impl_each;
 // every `crate::` path against. Each folder's module doc says what its
 // layer owns.
 //
-// layers: bytes, pct, value, write, ops, parts, holes, uri_template, scheme, policy, interop, macros
+// layers: bytes, pct, value, write, ops, parts, holes, uri_template, scheme, site, policy, interop, macros
 //
 // The value types come first in this list, out of the sorted order: rustdoc
 // shows a type's `impl` blocks in the order of the modules that hold them,
@@ -169,6 +169,8 @@ pub mod pct;
 pub mod policy;
 #[cfg(feature = "alloc")]
 pub mod scheme;
+#[cfg(feature = "psl")]
+pub mod site;
 #[cfg(feature = "alloc")]
 pub mod uri_template;
 #[cfg(feature = "alloc")]

@@ -11,11 +11,11 @@ use uri_core::render::Caret;
 use uri_core::scheme::scheme_facts;
 use uri_core::{Component, Components, HostKind};
 
-use super::ambiguous::is_ambiguous;
 use super::class::{HostClass, classify_ip};
 use super::names::{classify_name, classify_name_at};
 use super::rules::{Credentials, Policy};
 use crate::bytes::raw;
+use crate::value::ambiguous::is_ambiguous;
 use crate::value::as_uri::AsUri;
 use crate::value::decoded::secret_span;
 use crate::value::host::Host;

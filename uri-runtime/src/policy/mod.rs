@@ -89,7 +89,6 @@
 //! and the normalization's scheme table; nothing else in the crate uses it.
 
 mod admit;
-mod ambiguous;
 mod check;
 mod class;
 mod names;

@@ -27,7 +27,7 @@ pub(super) fn classify_name(name: &str) -> HostClass {
 /// class is that of the name it decodes to), one that starts with a
 /// digit (which may be an IPv4 address in an older notation), or one
 /// with an empty label (which readers part ways on: the caller's
-/// [`is_ambiguous`](super::ambiguous::is_ambiguous) says so).
+/// [`is_ambiguous`](crate::value::ambiguous::is_ambiguous) says so).
 ///
 /// Most hosts are such names, and this is the policy check's hottest
 /// path: the name is read as two sixteen-byte blocks of the text

@@ -69,11 +69,14 @@ pub(super) enum Credentials {
     Denied,
 }
 
-/// An allowed host: one name or address, or every name below a domain.
+/// An allowed host: one name or address, every name below a domain, or
+/// every name whose registrable domain is one (feature `psl`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum HostPattern {
     Exact(String),
     Below(String),
+    #[cfg(feature = "psl")]
+    Site(String),
 }
 
 impl HostPattern {
@@ -93,6 +96,13 @@ impl HostPattern {
                         && host.get(head) == Some(&b'.')
                         && host[head + 1..].eq_ignore_ascii_case(domain.as_bytes())
                 })
+            }
+            #[cfg(feature = "psl")]
+            (HostPattern::Site(domain), Reached::Name(host)) => {
+                // A host read without escapes keeps its case; the list's
+                // labels are lowercase.
+                let host = host.to_ascii_lowercase();
+                crate::site::registrable_domain_of_name(&host) == Some(domain.as_str())
             }
             (HostPattern::Exact(text), Reached::Ip(address)) => {
                 let text = text.trim_start_matches('[').trim_end_matches(']');
@@ -165,6 +175,46 @@ impl Policy {
             .allow_origin(origin)
             .deny_userinfo()
             .require(Component::Host)
+    }
+
+    /// For a link or a redirect that must stay on the application's site
+    /// (feature `psl`): the site's scheme, a host whose registrable domain
+    /// is the site's (`login.example.co.uk` and `example.co.uk` for the
+    /// site `https://example.co.uk`, under the whole Public Suffix List as
+    /// browsers read it), any port, no userinfo.
+    ///
+    /// ```
+    /// use uri_runtime::policy::Policy;
+    /// use uri_runtime::site::Site;
+    /// use uri_runtime::Uri;
+    ///
+    /// let site = Site::of(&Uri::parse("https://app.example.co.uk/")?)?;
+    /// let policy = Policy::same_site(&site);
+    /// assert!(policy.check(&Uri::parse("https://login.Example.co.uk./done")?).is_ok());
+    /// assert!(policy.check(&Uri::parse("https://example.co.uk.evil.net/")?).is_err());
+    /// assert!(policy.check(&Uri::parse("https://alice.github.io/")?).is_err());
+    /// assert!(policy.check(&Uri::parse("http://example.co.uk/")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "psl")]
+    pub fn same_site(site: &crate::site::Site) -> Policy {
+        Policy::new()
+            .allow_scheme(site.scheme())
+            .allow_site(site)
+            .deny_userinfo()
+            .require(Component::Host)
+    }
+
+    /// Admits every host whose registrable domain is `site`'s (feature
+    /// `psl`), under the whole Public Suffix List; once a host rule is
+    /// given, no other host is admitted. The scheme is not checked: see
+    /// [`same_site`](Self::same_site) for the whole rule.
+    #[cfg(feature = "psl")]
+    #[must_use]
+    pub fn allow_site(mut self, site: &crate::site::Site) -> Policy {
+        self.hosts
+            .push(HostPattern::Site(String::from(site.registrable_domain())));
+        self
     }
 
     /// Admits `origin`: its scheme, its host and its port (a URI that

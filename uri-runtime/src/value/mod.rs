@@ -21,6 +21,8 @@ pub(crate) mod uri;
 
 pub(crate) mod accessors;
 #[cfg(feature = "alloc")]
+pub(crate) mod ambiguous;
+#[cfg(feature = "alloc")]
 pub(crate) mod as_uri;
 #[cfg(feature = "alloc")]
 pub(crate) mod buf;

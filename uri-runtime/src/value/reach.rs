@@ -105,9 +105,10 @@ pub(crate) fn reach_text(text: &str) -> Reached<'_> {
 /// international name mapped to ASCII by UTS 46 (feature `idna`),
 /// lowercase.
 fn dns_name(name: &str) -> Result<Cow<'_, str>, Unreachable> {
-    // The grammar let only reg-name characters and escapes in: without
-    // an escape there is nothing to decode or to refuse.
-    if !name.contains('%') {
+    // The grammar let only reg-name characters and escapes in (and, in
+    // an IRI, characters from U+00A0 up): without an escape or such a
+    // character there is nothing to decode, map or refuse.
+    if name.is_ascii() && !name.contains('%') {
         return Ok(lowercase(Cow::Borrowed(name)));
     }
     let decoded = crate::pct::decode_utf8(name).map_err(|_| Unreachable::NotUtf8)?;

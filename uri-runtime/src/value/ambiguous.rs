@@ -1,7 +1,6 @@
-//! Hosts that common readers take to different places
-//! ([`HostClass::Ambiguous`](super::HostClass::Ambiguous)): the policy
+//! Hosts that common readers take to different places: the policy
 //! assumes the worst reader, and where readers part ways no class holds
-//! for all of them.
+//! for all of them (`HostClass::Ambiguous`), and no site either.
 
 use uri_core::parse::ipv4_number_form;
 
@@ -10,9 +9,9 @@ use uri_core::parse::ipv4_number_form;
 /// and `inet_aton` readings differ, or a name with an empty label.
 ///
 /// One final dot is the root, not an empty label (`localhost.` is
-/// `localhost`); the empty name is no name at all, which
-/// [`HostClass::Unresolvable`](super::HostClass::Unresolvable) covers.
-pub(super) fn is_ambiguous(name: &str) -> bool {
+/// `localhost`); the empty name is no name at all, which the callers
+/// report as such.
+pub(crate) fn is_ambiguous(name: &str) -> bool {
     let name = name.as_bytes();
     let name = name.strip_suffix(b".").unwrap_or(name);
     has_empty_label(name) || readings_differ(name)
