@@ -22,6 +22,7 @@ mod operation;
 mod parsing;
 mod policy;
 mod report;
+mod site;
 mod templates;
 mod timing;
 mod workloads;
@@ -57,6 +58,7 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
         .into_iter()
         .chain(policy::operations(&inputs))
         .chain(lenient::operations(&inputs))
+        .chain(site::operations(&inputs))
         .chain(coding::operations(&inputs))
         .chain(templates::operations(&groups))
         .collect();

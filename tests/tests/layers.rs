@@ -114,3 +114,21 @@ fn the_path_reader_sees_groups_and_skips_comments() {
         "use crate::{value::uri::Uri, pct};\n// crate::policy\nlet x = crate::write::dots::f();";
     assert_eq!(crate_paths(text), ["value", "pct", "write"]);
 }
+
+/// The README's table of the runtime's folders names every layer of the
+/// `// layers:` line, in that order, and no folder that is not one: the
+/// architecture a reader meets first is the one the code has.
+#[test]
+fn the_readme_lists_the_layers_in_their_order() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md")).unwrap();
+    let listed: Vec<String> = readme
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `")?.split_once("/` |"))
+        .map(|(folder, _)| folder.to_owned())
+        .collect();
+    assert_eq!(listed, layers(), "README.md's folder table against lib.rs's layer line");
+    for layer in &listed {
+        assert!(source().join(layer).is_dir(), "README names {layer}/, which is no folder");
+    }
+}

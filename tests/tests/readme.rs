@@ -235,3 +235,33 @@ fn readme_policy_example_holds() -> Result<(), Box<dyn std::error::Error>> {
     assert_eq!(webhooks.check(&Uri::parse(input)?), Err(err));
     Ok(())
 }
+
+#[test]
+fn readme_site_example_holds() -> Result<(), Box<dyn std::error::Error>> {
+    use uri::policy::Policy;
+    use uri::site::{NoSite, Rules, Site};
+
+    let uri = Uri::parse("https://WWW.Example.CO.UK./basket")?;
+    let domain = uri.registrable_domain(Rules::IcannAndPrivate)?;
+    assert_eq!(domain.as_str(), "example.co.uk");
+    assert_eq!(domain.as_written(), Some("Example.CO.UK"));
+    assert_eq!(domain.public_suffix(), "co.uk");
+
+    let pages = Uri::parse("https://alice.github.io/")?;
+    assert_eq!(
+        pages.registrable_domain(Rules::IcannAndPrivate)?.as_str(),
+        "alice.github.io"
+    );
+    assert_eq!(pages.registrable_domain(Rules::Icann)?.as_str(), "github.io");
+
+    let none = Uri::parse("http://127.0.0.1/")?.registrable_domain(Rules::IcannAndPrivate);
+    assert_eq!(none.unwrap_err(), NoSite::IpAddress);
+
+    let site = Site::of(&Uri::parse("https://app.example.co.uk/")?)?;
+    assert!(
+        Policy::same_site(&site)
+            .check(&Uri::parse("https://login.example.co.uk/")?)
+            .is_ok()
+    );
+    Ok(())
+}
