@@ -121,14 +121,22 @@ fn the_path_reader_sees_groups_and_skips_comments() {
 #[test]
 fn the_readme_lists_the_layers_in_their_order() {
     let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md")).unwrap();
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
+            .unwrap();
     let listed: Vec<String> = readme
         .lines()
         .filter_map(|line| line.strip_prefix("| `")?.split_once("/` |"))
         .map(|(folder, _)| folder.to_owned())
         .collect();
-    assert_eq!(listed, layers(), "README.md's folder table against lib.rs's layer line");
+    assert_eq!(
+        listed,
+        layers(),
+        "README.md's folder table against lib.rs's layer line"
+    );
     for layer in &listed {
-        assert!(source().join(layer).is_dir(), "README names {layer}/, which is no folder");
+        assert!(
+            source().join(layer).is_dir(),
+            "README names {layer}/, which is no folder"
+        );
     }
 }

@@ -252,7 +252,10 @@ fn readme_site_example_holds() -> Result<(), Box<dyn std::error::Error>> {
         pages.registrable_domain(Rules::IcannAndPrivate)?.as_str(),
         "alice.github.io"
     );
-    assert_eq!(pages.registrable_domain(Rules::Icann)?.as_str(), "github.io");
+    assert_eq!(
+        pages.registrable_domain(Rules::Icann)?.as_str(),
+        "github.io"
+    );
 
     let none = Uri::parse("http://127.0.0.1/")?.registrable_domain(Rules::IcannAndPrivate);
     assert_eq!(none.unwrap_err(), NoSite::IpAddress);
