@@ -1,0 +1,156 @@
+//! The three Arrow string layouts (`Utf8`, `LargeUtf8`, `Utf8View`) read
+//! and written alike, so each kernel is written once.
+
+use std::borrow::Cow;
+use std::ops::Range;
+use std::sync::Arc;
+
+use arrow_array::builder::{GenericStringBuilder, StringViewBuilder, make_view};
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, GenericStringArray, OffsetSizeTrait, StringViewArray};
+use arrow_buffer::{NullBuffer, ScalarBuffer};
+use arrow_schema::{ArrowError, DataType};
+
+/// A string column of any of the three layouts.
+#[derive(Clone, Copy)]
+pub(crate) enum Strings<'a> {
+    Utf8(&'a GenericStringArray<i32>),
+    LargeUtf8(&'a GenericStringArray<i64>),
+    Utf8View(&'a StringViewArray),
+}
+
+impl<'a> Strings<'a> {
+    /// `array` as strings, or the error naming the type it has instead.
+    pub(crate) fn of(array: &'a dyn Array) -> Result<Strings<'a>, ArrowError> {
+        Ok(match array.data_type() {
+            DataType::Utf8 => Strings::Utf8(array.as_string::<i32>()),
+            DataType::LargeUtf8 => Strings::LargeUtf8(array.as_string::<i64>()),
+            DataType::Utf8View => Strings::Utf8View(array.as_string_view()),
+            other => {
+                return Err(ArrowError::InvalidArgumentError(format!(
+                    "URI kernels take Utf8, LargeUtf8 or Utf8View, not {other}"
+                )));
+            }
+        })
+    }
+
+    pub(crate) fn len(self) -> usize {
+        match self {
+            Strings::Utf8(a) => a.len(),
+            Strings::LargeUtf8(a) => a.len(),
+            Strings::Utf8View(a) => a.len(),
+        }
+    }
+
+    /// Row `i`, `None` when it is NULL.
+    pub(crate) fn get(self, i: usize) -> Option<&'a str> {
+        match self {
+            Strings::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
+            Strings::LargeUtf8(a) => a.is_valid(i).then(|| a.value(i)),
+            Strings::Utf8View(a) => a.is_valid(i).then(|| a.value(i)),
+        }
+    }
+
+    /// Each row's `part(text)`, a range of the row's own bytes, as a
+    /// column of the same layout; NULL where the row is NULL or `part`
+    /// gives `None`.
+    ///
+    /// A `Utf8View` column's result is views into the input's buffers:
+    /// no byte is copied (a part of at most twelve bytes is written into
+    /// its view, as the layout requires). The other layouts copy.
+    pub(crate) fn slices(
+        self,
+        part: impl Fn(&str) -> Option<Range<usize>>,
+    ) -> Result<ArrayRef, ArrowError> {
+        match self {
+            Strings::Utf8(a) => Ok(copy_slices(a, &part)),
+            Strings::LargeUtf8(a) => Ok(copy_slices(a, &part)),
+            Strings::Utf8View(a) => view_slices(a, &part),
+        }
+    }
+
+    /// Each row's `value(text)`, a new string, as a column of the same
+    /// layout; NULL where the row is NULL or `value` gives `None`.
+    pub(crate) fn strings<'t>(self, value: impl Fn(&'a str) -> Option<Cow<'t, str>>) -> ArrayRef
+    where
+        'a: 't,
+    {
+        self.strings_at(|_, text| value(text))
+    }
+
+    /// [`strings`](Self::strings), with the row's index.
+    pub(crate) fn strings_at<'t>(
+        self,
+        value: impl Fn(usize, &'a str) -> Option<Cow<'t, str>>,
+    ) -> ArrayRef
+    where
+        'a: 't,
+    {
+        let values = (0..self.len()).map(|i| self.get(i).and_then(|text| value(i, text)));
+        match self {
+            Strings::Utf8(_) => Arc::new(values.collect::<GenericStringArray<i32>>()),
+            Strings::LargeUtf8(_) => Arc::new(values.collect::<GenericStringArray<i64>>()),
+            Strings::Utf8View(_) => {
+                let mut builder = StringViewBuilder::with_capacity(self.len());
+                for value in values {
+                    builder.append_option(value);
+                }
+                Arc::new(builder.finish())
+            }
+        }
+    }
+}
+
+fn copy_slices<O: OffsetSizeTrait>(
+    array: &GenericStringArray<O>,
+    part: &impl Fn(&str) -> Option<Range<usize>>,
+) -> ArrayRef {
+    let mut builder =
+        GenericStringBuilder::<O>::with_capacity(array.len(), array.value_data().len());
+    for i in 0..array.len() {
+        let text = array.is_valid(i).then(|| array.value(i));
+        builder.append_option(text.and_then(|text| text.get(part(text)?)));
+    }
+    Arc::new(builder.finish())
+}
+
+/// A part of each row as a view into the buffer the row lies in.
+fn view_slices(
+    array: &StringViewArray,
+    part: &impl Fn(&str) -> Option<Range<usize>>,
+) -> Result<ArrayRef, ArrowError> {
+    let mut views = Vec::with_capacity(array.len());
+    let mut valid = Vec::with_capacity(array.len());
+    for (i, &view) in array.views().iter().enumerate() {
+        let text = array.is_valid(i).then(|| array.value(i));
+        let found = text.and_then(|text| Some((text, part(text)?)));
+        let Some((text, range)) = found else {
+            views.push(0);
+            valid.push(false);
+            continue;
+        };
+        let bytes = text.as_bytes().get(range.clone()).unwrap_or_default();
+        // A row longer than twelve bytes lies in a buffer: its view names
+        // the buffer and the row's offset there, and the part lies
+        // `range.start` bytes further. A shorter row, and so every part
+        // of it, is written inline.
+        let (buffer, offset) = if text.len() > 12 {
+            // Within the row, so within the buffer's 32-bit offsets; past
+            // them the view fails validation below, not an addition.
+            let offset = ((view >> 96) as u32).checked_add(range.start as u32);
+            ((view >> 64) as u32, offset.unwrap_or(u32::MAX))
+        } else {
+            (0, 0)
+        };
+        views.push(make_view(bytes, buffer, offset));
+        valid.push(true);
+    }
+    let nulls = NullBuffer::from(valid);
+    let nulls = (nulls.null_count() > 0).then_some(nulls);
+    let sliced = StringViewArray::try_new(
+        ScalarBuffer::from(views),
+        array.data_buffers().to_vec(),
+        nulls,
+    )?;
+    Ok(Arc::new(sliced))
+}
