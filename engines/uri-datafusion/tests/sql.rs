@@ -272,4 +272,17 @@ async fn the_readme_sql_example_runs() {
     )
     .await;
     assert_eq!(sites, some(&[Some("example.co.uk"), None]));
+    // The README shows this query; it cannot drift from what runs here.
+    let readme = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"),
+    )
+    .unwrap();
+    for text in [
+        "uri_datafusion::register(&ctx);",
+        "('http://127.0.0.1/admin'), ('not a url'), (NULL)",
+        "SELECT uri_registrable_domain(url) AS site FROM links",
+        "WHERE uri_is_valid(url) GROUP BY site ORDER BY count(*) DESC, site",
+    ] {
+        assert!(readme.contains(text), "README.md lacks {text:?}");
+    }
 }
