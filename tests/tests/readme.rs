@@ -268,3 +268,33 @@ fn readme_site_example_holds() -> Result<(), Box<dyn std::error::Error>> {
     );
     Ok(())
 }
+
+/// Every figure the README states (a time, a ratio, a share) is one that
+/// BENCHMARKS.md states, so the front page cannot keep a claim the
+/// measurements no longer support. Figures inside the README's examples'
+/// code (percent-escapes, byte offsets) are not figures of this kind.
+#[test]
+fn every_figure_in_the_readme_is_in_benchmarks() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let benchmarks = std::fs::read_to_string(root.join("BENCHMARKS.md")).unwrap();
+    let mut checked = 0;
+    for line in readme.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        for pair in words.windows(2) {
+            let number = pair[0].trim_start_matches(['(', '`']);
+            let unit = pair[1].trim_end_matches([',', '.', ')', ';', ':']);
+            let is_number =
+                !number.is_empty() && number.chars().all(|c| c.is_ascii_digit() || c == '.');
+            if is_number && matches!(unit, "s" | "ns" | "µs" | "ms" | "×" | "%") {
+                let figure = format!("{number} {unit}");
+                assert!(
+                    benchmarks.contains(&figure),
+                    "README.md states {figure:?}, which BENCHMARKS.md does not"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 4, "only {checked} figures found");
+}
