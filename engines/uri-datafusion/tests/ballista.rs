@@ -63,6 +63,8 @@ async fn a_distributed_group_by_gives_the_local_rows() {
     let distributed = SessionContext::standalone_with_state(with_functions.state())
         .await
         .unwrap();
+    // The client plans the query: its session needs them as well.
+    uri_datafusion::register(&distributed);
     let found = run(&distributed, &dir).await;
     assert_eq!(found, expected);
     std::fs::remove_dir_all(&dir).ok();
