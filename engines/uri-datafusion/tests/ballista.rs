@@ -31,7 +31,9 @@ fn partitioned_links() -> std::path::PathBuf {
         let mut text = String::from("url\n");
         for (i, url) in urls.iter().enumerate() {
             if (i + part) % 2 == 0 {
-                text.push_str(&format!("\"{url}\"\n"));
+                text.push('"');
+                text.push_str(url);
+                text.push_str("\"\n");
             }
         }
         std::fs::write(dir.join(format!("part-{part}.csv")), text).unwrap();
