@@ -374,7 +374,7 @@ type Named<'f> = &'f dyn Fn(&[ArrayRef], &str) -> Result<ArrayRef>;
 /// names runs once for each row, over that row alone, and a NULL name
 /// gives NULL.
 fn per_name(args: &[ArrayRef], run: Named<'_>) -> Result<ArrayRef> {
-    let names = uri_arrow_strings(second(args)?)?;
+    let names = names_as_utf8(second(args)?)?;
     let first_name = (0..names.len()).find_map(|i| names.is_valid(i).then(|| names.value(i)));
     let Some(first_name) = first_name else {
         let typ = run(&slices(args, 0, 0), "")?.data_type().clone();
@@ -421,7 +421,7 @@ fn rules_of(
 }
 
 /// A column of names as `Utf8`, whatever its string layout.
-fn uri_arrow_strings(array: &ArrayRef) -> Result<StringArray> {
+fn names_as_utf8(array: &ArrayRef) -> Result<StringArray> {
     let cast = datafusion::arrow::compute::cast(array, &DataType::Utf8)?;
     Ok(cast
         .as_any()
