@@ -34,28 +34,40 @@ pub fn normalize(array: &dyn Array) -> Result<ArrayRef, ArrowError> {
 /// An input that is not a string column, or a base column whose length
 /// is neither 1 nor the references'.
 pub fn resolve(references: &dyn Array, base: &dyn Array) -> Result<ArrayRef, ArrowError> {
-    let references = Strings::of(references)?;
-    let bases = Strings::of(base)?;
+    against_bases(references, base, |base, text| {
+        let reference = UriRef::parse(text).ok()?;
+        Some(reference.resolve_against(&base).into_string())
+    })
+}
+
+/// Each row of `texts` with its base (`bases` has one row for all, parsed
+/// once, or one a row) through `with`, which gives the new text; NULL
+/// where either is NULL, the base is no URI, or `with` gives `None`.
+fn against_bases(
+    texts: &dyn Array,
+    bases: &dyn Array,
+    with: impl Fn(Uri<'_>, &str) -> Option<String>,
+) -> Result<ArrayRef, ArrowError> {
+    let texts = Strings::of(texts)?;
+    let bases = Strings::of(bases)?;
     let one_base = bases.len() == 1;
-    if !one_base && bases.len() != references.len() {
+    if !one_base && bases.len() != texts.len() {
         return Err(ArrowError::InvalidArgumentError(format!(
-            "a base column of {} rows for {} references",
+            "a base column of {} rows for {} rows",
             bases.len(),
-            references.len()
+            texts.len()
         )));
     }
-    // One base for every row is parsed once.
     let shared = one_base
         .then(|| bases.get(0).and_then(|b| Uri::parse(b).ok()))
         .flatten();
-    Ok(references.strings_at(|i, text| {
-        let reference = UriRef::parse(text).ok()?;
-        let resolved = match shared {
-            Some(base) => reference.resolve_against(&base),
+    Ok(texts.strings_at(|i, text| {
+        let base = match shared {
+            Some(base) => base,
             None if one_base => return None,
-            None => reference.resolve_against(&Uri::parse(bases.get(i)?).ok()?),
+            None => Uri::parse(bases.get(i)?).ok()?,
         };
-        Some(Cow::Owned(resolved.into_string()))
+        with(base, text).map(Cow::Owned)
     }))
 }
 
@@ -88,28 +100,10 @@ pub fn parse_lenient(array: &dyn Array) -> Result<ArrayRef, ArrowError> {
 /// An input that is not a string column, or a base column whose length
 /// is neither 1 nor the hrefs'.
 pub fn join_lenient(hrefs: &dyn Array, base: &dyn Array) -> Result<ArrayRef, ArrowError> {
-    let hrefs = Strings::of(hrefs)?;
-    let bases = Strings::of(base)?;
-    let one_base = bases.len() == 1;
-    if !one_base && bases.len() != hrefs.len() {
-        return Err(ArrowError::InvalidArgumentError(format!(
-            "a base column of {} rows for {} hrefs",
-            bases.len(),
-            hrefs.len()
-        )));
-    }
-    let shared = one_base
-        .then(|| bases.get(0).and_then(|b| Uri::parse(b).ok()))
-        .flatten();
-    Ok(hrefs.strings_at(|i, text| {
-        let joined = match shared {
-            Some(base) => base.join_lenient(text),
-            None if one_base => return None,
-            None => Uri::parse(bases.get(i)?).ok()?.join_lenient(text),
-        };
-        let normalized = joined.ok()?.value.normalize_with(&SchemeRules::STANDARD);
-        Some(Cow::Owned(normalized.into_string()))
-    }))
+    against_bases(hrefs, base, |base, text| {
+        let joined = base.join_lenient(text).ok()?.value;
+        Some(joined.normalize_with(&SchemeRules::STANDARD).into_string())
+    })
 }
 
 /// Which component a value is encoded for: each keeps what may stand
