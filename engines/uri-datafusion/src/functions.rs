@@ -377,8 +377,10 @@ fn per_name(args: &[ArrayRef], run: Named<'_>) -> Result<ArrayRef> {
     let names = names_as_utf8(second(args)?)?;
     let first_name = (0..names.len()).find_map(|i| names.is_valid(i).then(|| names.value(i)));
     let Some(first_name) = first_name else {
-        let typ = run(&slices(args, 0, 0), "")?.data_type().clone();
-        return Ok(new_null_array(&typ, names.len()));
+        // No name at all: NULL everywhere, of the null type, which the
+        // function's declared type is cast from (running with a made-up
+        // name would fail where a name is checked, as `uri_encode`'s is).
+        return Ok(new_null_array(&DataType::Null, names.len()));
     };
     if names.null_count() == 0 && (0..names.len()).all(|i| names.value(i) == first_name) {
         return run(args, first_name);

@@ -145,6 +145,14 @@ async fn two_argument_functions_take_scalars_and_columns() {
     )
     .await;
     assert_eq!(per_row, some(&[Some("a%20b/c"), Some("a%26b")]));
+    // A NULL name is a NULL answer, not a failed query.
+    for sql in [
+        "SELECT uri_encode('a b', NULL)",
+        "SELECT uri_query_param('http://h/?a=1', NULL)",
+        "SELECT uri_policy_violations('http://h/', NULL)",
+    ] {
+        assert_eq!(column(&ctx, sql).await, [None], "{sql}");
+    }
     let lenient = column(
         &ctx,
         "SELECT uri_parse_lenient(' HTTP://Example.com\\a b ')",
