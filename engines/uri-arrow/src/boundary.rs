@@ -2,9 +2,7 @@
 //! checked against a policy.
 
 use std::borrow::Cow;
-use std::sync::Arc;
 
-use arrow_array::builder::{ListBuilder, StringBuilder};
 use arrow_array::{Array, ArrayRef};
 use arrow_schema::ArrowError;
 use uri_runtime::policy::{Policy, classify_host};
@@ -34,19 +32,13 @@ pub fn host_class(array: &dyn Array) -> Result<ArrayRef, ArrowError> {
 ///
 /// An input that is not a string column.
 pub fn policy_violations(array: &dyn Array, policy: &Policy) -> Result<ArrayRef, ArrowError> {
-    let strings = Strings::of(array)?;
-    let mut builder = ListBuilder::new(StringBuilder::new());
-    for i in 0..strings.len() {
-        let Some(uri) = strings.get(i).and_then(|text| Uri::parse(text).ok()) else {
-            builder.append_null();
-            continue;
-        };
+    Ok(Strings::of(array)?.lists(|text, names| {
+        let uri = Uri::parse(text).ok()?;
         if let Err(err) = policy.check(&uri) {
             for violation in err.violations() {
-                builder.values().append_value(violation.rule().name());
+                names.append_value(violation.rule().name());
             }
         }
-        builder.append(true);
-    }
-    Ok(Arc::new(builder.finish()))
+        Some(())
+    }))
 }

@@ -40,6 +40,26 @@ pub fn resolve(references: &dyn Array, base: &dyn Array) -> Result<ArrayRef, Arr
     })
 }
 
+/// Each URI as a reference relative to its base, the shortest that
+/// [`resolve`] turns back into the URI (`Uri::make_relative`): `d` for
+/// `http://h/a/b/d` against `http://h/a/b/c`, `//other.org/x` across
+/// hosts, the URI itself across schemes; `base` has one row for all, or
+/// one per URI. Comparison is byte-wise: normalize both first to
+/// relativize across spellings. NULL where either is NULL or no URI, or
+/// no reference resolves to the URI (a path with dot segments that is not
+/// the base's own).
+///
+/// # Errors
+///
+/// An input that is not a string column, or a base column whose length
+/// is neither 1 nor the URIs'.
+pub fn relativize(uris: &dyn Array, base: &dyn Array) -> Result<ArrayRef, ArrowError> {
+    against_bases(uris, base, |base, text| {
+        let target = Uri::parse(text).ok()?;
+        Some(base.make_relative(&target)?.into_string())
+    })
+}
+
 /// Each row of `texts` with its base (`bases` has one row for all, parsed
 /// once, or one a row) through `with`, which gives the new text; NULL
 /// where either is NULL, the base is no URI, or `with` gives `None`.

@@ -5,7 +5,9 @@ use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::Arc;
 
-use arrow_array::builder::{GenericStringBuilder, StringViewBuilder, make_view};
+use arrow_array::builder::{
+    GenericStringBuilder, ListBuilder, StringBuilder, StringViewBuilder, make_view,
+};
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, GenericStringArray, OffsetSizeTrait, StringViewArray};
 use arrow_buffer::{NullBuffer, ScalarBuffer};
@@ -98,6 +100,24 @@ impl<'a> Strings<'a> {
                 Arc::new(builder.finish())
             }
         }
+    }
+
+    /// A list of `Utf8` for each row: what `fill` appends to the items
+    /// for the row's text; a NULL row where the row is NULL or `fill`
+    /// gives `None`, which it decides before it appends (items already
+    /// appended would lie hidden under the NULL).
+    pub(crate) fn lists(
+        self,
+        fill: impl Fn(&'a str, &mut StringBuilder) -> Option<()>,
+    ) -> ArrayRef {
+        let mut builder = ListBuilder::new(StringBuilder::new());
+        for i in 0..self.len() {
+            match self.get(i).and_then(|text| fill(text, builder.values())) {
+                Some(()) => builder.append(true),
+                None => builder.append_null(),
+            }
+        }
+        Arc::new(builder.finish())
     }
 }
 

@@ -28,7 +28,10 @@ pub(crate) enum Function {
     IsValid,
     Normalize,
     Resolve,
+    Relativize,
     QueryParam,
+    QueryValues,
+    QueryNames,
     Encode,
     Decode,
     ParseLenient,
@@ -217,12 +220,36 @@ pub(crate) const TABLE: &[Row] = &[
         "uri_resolve('../img/a.png', 'https://example.com/docs/page.html')",
     ),
     row(
+        Function::Relativize,
+        "uri_relativize",
+        Two,
+        SameString,
+        "The shortest reference that resolves against the base to the URI ('d', '../x', '?q', '//host/p', or the URI itself); NULL when either is NULL or no URI, or no reference can (a path with dot segments). Byte-wise: normalize both first.",
+        "uri_relativize('https://example.com/docs/img/a.png', 'https://example.com/docs/page.html')",
+    ),
+    row(
         Function::QueryParam,
         "uri_query_param",
         Two,
         SameString,
         "The first value of the named query parameter, percent-decoded; NULL when absent or not decodable.",
         "uri_query_param(url, 'utm_source')",
+    ),
+    row(
+        Function::QueryValues,
+        "uri_query_values",
+        Two,
+        Names,
+        "Every value of the named query parameter, percent-decoded, in order; an empty list when absent, a NULL item for a value that does not decode, NULL when the text is no URI reference.",
+        "uri_query_values('https://h/?tag=a&tag=b%20c', 'tag')",
+    ),
+    row(
+        Function::QueryNames,
+        "uri_query_names",
+        One,
+        Names,
+        "The name of every query pair, percent-decoded, in order and as often as it occurs; an empty list without a query, NULL when the text is no URI reference.",
+        "uri_query_names('https://h/?a=1&b=2&a=3')",
     ),
     row(
         Function::Encode,
@@ -321,9 +348,14 @@ impl Function {
             Function::IsValid => arrow(uri_arrow::is_valid(first)),
             Function::Normalize => arrow(uri_arrow::normalize(first)),
             Function::Resolve => arrow(uri_arrow::resolve(first, second(args)?)),
+            Function::Relativize => arrow(uri_arrow::relativize(first, second(args)?)),
             Function::QueryParam => per_name(args, &|rows, name| {
                 arrow(uri_arrow::query_param(&rows[0], name))
             }),
+            Function::QueryValues => per_name(args, &|rows, name| {
+                arrow(uri_arrow::query_values(&rows[0], name))
+            }),
+            Function::QueryNames => arrow(uri_arrow::query_names(first)),
             Function::Encode => per_name(args, &|rows, name| {
                 let target = EncodeFor::from_name(name).ok_or_else(|| {
                     DataFusionError::Execution(format!(
@@ -356,6 +388,20 @@ impl Function {
                 arrow(uri_arrow::public_suffix(&rows[0], rules))
             }),
             Function::ParseUrl { fails } => spark::parse_url(args, fails),
+        }
+    }
+}
+
+impl Function {
+    /// What the function's second argument is, for its syntax line.
+    pub(crate) fn second_argument(self) -> &'static str {
+        match self {
+            Function::Resolve | Function::Relativize | Function::ParseLenient => "base",
+            Function::Encode => "component",
+            Function::PolicyViolations => "policy",
+            Function::RegistrableDomain | Function::PublicSuffix => "'icann'",
+            Function::ParseUrl { .. } => "part",
+            _ => "name",
         }
     }
 }

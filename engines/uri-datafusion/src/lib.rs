@@ -35,8 +35,9 @@
 //! | `uri_port`, `uri_effective_port` | the port, or the scheme's default, as an integer |
 //! | `uri_host_kind`, `uri_host_class` | `reg-name`/`ipv4`/`ipv6`/`ipvfuture`; the policy's host class |
 //! | `uri_is_valid`, `uri_normalize` | RFC 3986 URI or not; normalized (section 6.2.2) |
-//! | `uri_resolve(ref, base)` | the reference resolved (section 5.2) |
-//! | `uri_query_param(url, name)` | the first value of a parameter, decoded |
+//! | `uri_resolve(ref, base)`, `uri_relativize(url, base)` | the reference resolved (section 5.2); the shortest reference that resolves to the URI |
+//! | `uri_query_param(url, name)`, `uri_query_values(url, name)` | the first value of a parameter, decoded; every value, as a list |
+//! | `uri_query_names(url)` | the names of the query's pairs, decoded, as a list |
 //! | `uri_encode(text, component)`, `uri_decode(text)` | percent-coding |
 //! | `uri_parse_lenient(text[, base])` | text from the wild read as a browser reads it, normalized |
 //! | `uri_policy_violations(url, 'public-web')` | the boundary policy's broken rules |

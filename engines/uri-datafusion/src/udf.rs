@@ -31,11 +31,12 @@ static DOCUMENTATION: LazyLock<Vec<Documentation>> = LazyLock::new(|| {
     TABLE
         .iter()
         .map(|row| {
+            let (name, second) = (row.name, row.function.second_argument());
             let syntax = match row.arity {
-                Arity::One => format!("{}(url)", row.name),
-                Arity::Two => format!("{}(url, name)", row.name),
-                Arity::OneOrTwo => format!("{}(url[, option])", row.name),
-                Arity::TwoOrThree => format!("{}(url, part[, key])", row.name),
+                Arity::One => format!("{name}(url)"),
+                Arity::Two => format!("{name}(url, {second})"),
+                Arity::OneOrTwo => format!("{name}(url[, {second}])"),
+                Arity::TwoOrThree => format!("{name}(url, {second}[, key])"),
             };
             let mut doc = Documentation::builder(SECTION, row.description, syntax)
                 .with_argument("url", "A string column or value: the URI or text to read.");

@@ -176,6 +176,76 @@ async fn two_argument_functions_take_scalars_and_columns() {
 }
 
 #[tokio::test]
+async fn query_lists_and_relative_references() {
+    let ctx = session(&DataType::Utf8);
+    let values = column(
+        &ctx,
+        "SELECT uri_query_values(u, 'tag') FROM (VALUES \
+         ('https://h/?tag=a&x=1&tag=b%20c'), ('https://h/?x=1'), ('https://h/?tag=%FF&tag=d'), \
+         ('not a uri'), (NULL)) AS v(u)",
+    )
+    .await;
+    // In order; an empty list when absent; an undecodable value keeps its
+    // place as NULL; NULL for no URI reference.
+    assert_eq!(
+        values,
+        some(&[Some("[a, b c]"), Some("[]"), Some("[, d]"), None, None])
+    );
+    let per_row_names = column(
+        &ctx,
+        "SELECT uri_query_values(u, n) FROM (VALUES ('https://h/?a=1&b=2', 'b'), ('https://h/?a=1&b=2', 'a')) AS v(u, n)",
+    )
+    .await;
+    assert_eq!(per_row_names, some(&[Some("[2]"), Some("[1]")]));
+    let names = column(&ctx, "SELECT uri_query_names(url) FROM t").await;
+    assert_eq!(names[0].as_deref(), Some("[utm_source, x]"));
+    assert_eq!(names[5].as_deref(), Some("[]"), "no query");
+    assert_eq!(names[1], None, "no URI reference");
+    let repeated = column(&ctx, "SELECT uri_query_names('?a=1&&b%20c&a=3')").await;
+    assert_eq!(repeated, some(&[Some("[a, b c, a]")]));
+
+    let relative = column(
+        &ctx,
+        "SELECT uri_relativize(u, 'https://example.com/docs/page.html') FROM (VALUES \
+         ('https://example.com/docs/img/a.png'), ('https://example.com/other'), \
+         ('https://cdn.example.net/x'), ('http://example.com/docs/'), ('https://example.com/a/../b'), \
+         ('img/a.png'), (NULL)) AS v(u)",
+    )
+    .await;
+    assert_eq!(
+        relative,
+        some(&[
+            Some("img/a.png"),
+            Some("/other"),
+            Some("//cdn.example.net/x"),
+            Some("http://example.com/docs/"),
+            None,
+            None,
+            None,
+        ])
+    );
+    let climbing = column(
+        &ctx,
+        "SELECT uri_relativize('http://h/a/b/x', 'http://h/a/b/c/page')",
+    )
+    .await;
+    assert_eq!(climbing, some(&[Some("../x")]));
+    // What relativize gives, resolve takes back, row by row.
+    let round_trip = column(
+        &ctx,
+        "SELECT uri_resolve(uri_relativize(url, 'https://user:pw@Example.COM:8443/a/x'), \
+         'https://user:pw@Example.COM:8443/a/x') = url FROM t",
+    )
+    .await;
+    assert_eq!(
+        round_trip[0], None,
+        "dot segments: no reference, and NULL = url is NULL"
+    );
+    assert_eq!(round_trip[5].as_deref(), Some("true"));
+    assert_eq!(round_trip[6].as_deref(), Some("true"));
+}
+
+#[tokio::test]
 async fn the_functions_that_fail_name_the_row_and_the_byte() {
     let ctx = session(&DataType::Utf8);
     let err = ctx
