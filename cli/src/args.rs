@@ -41,6 +41,11 @@ pub(crate) struct Cli {
     /// components; its query parameters are decoded either way).
     #[arg(long, global = true)]
     pub(crate) idn: bool,
+    /// Accept IPv6 zone identifiers (RFC 6874: `http://[fe80::1%25eth0]/`),
+    /// which name an interface of this machine and mean nothing on
+    /// another, in every input.
+    #[arg(long, global = true)]
+    pub(crate) zone_ids: bool,
     #[command(subcommand)]
     pub(crate) command: Command,
 }
@@ -176,8 +181,9 @@ pub(crate) enum Command {
     /// `--form`); keys are compared decoded.
     Query {
         /// Remove the parameters whose decoded key matches PATTERN (`*`
-        /// stands for any text: `utm_*`).
-        #[arg(long, value_name = "PATTERN")]
+        /// stands for any text: `utm_*`). trurl's `--trim query=PATTERN`
+        /// is accepted too.
+        #[arg(long, value_name = "PATTERN", visible_alias = "trim")]
         remove: Vec<String>,
         /// Set KEY to VALUE: the first pair with KEY takes it in place,
         /// the others go; appended when there is none.
@@ -227,7 +233,7 @@ pub(crate) enum Command {
     /// `COMPONENT=V1 V2 …` (values split at spaces, each set as `set`
     /// sets it) gives one line per value, and each `--also` list
     /// multiplies them, the first list changing slowest (trurl's
-    /// `--iterate`).
+    /// `--iterate`). A component has one list.
     Iterate {
         /// Take each value as already encoded (as `set --encoded`).
         #[arg(long)]
@@ -242,8 +248,9 @@ pub(crate) enum Command {
     },
     /// Set a component of each URI reference: `COMPONENT=VALUE` sets it
     /// from raw text, percent-encoded for that component (a host as a
-    /// person writes it), `COMPONENT=` makes it empty, a bare `COMPONENT`
-    /// removes it; `path+=SEGMENT` appends one path segment from raw text
+    /// person writes it), `COMPONENT=` makes it empty (`port=` removes
+    /// the port, as RFC 3986 section 3.2.3 asks of a writer), a bare
+    /// `COMPONENT` removes it; `path+=SEGMENT` appends one path segment from raw text
     /// (encoded, `/` included).
     Set {
         /// Take each VALUE as already encoded, exactly as it will appear,

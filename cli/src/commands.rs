@@ -9,7 +9,7 @@ use uri_runtime::{PathStyle, SchemeRules, Uri, UriRef, UriRefBuf, pct};
 
 use crate::args::{Command, Part, Set};
 use crate::format::{Absent, Format, component};
-use crate::forms;
+use crate::forms::{self, Reading};
 use crate::inputs::{self, Layout};
 use crate::outcome::Outcome;
 use crate::report::{self, Shown};
@@ -44,14 +44,22 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
         } => inputs::run(&uris, |text| check(text, reference, scheme)),
         Command::Normalize { scheme, uris } => inputs::run(&uris, |text| normalize(text, scheme)),
         Command::Resolve { base, references } => with_base(&base, |base| {
-            inputs::run(&references, |text| resolve(base, text))
+            inputs::run_as(&references, Reading::AgainstBase, |text| {
+                if forms::lenient() {
+                    join_lenient(base, text)
+                } else {
+                    resolve(base, text)
+                }
+            })
         }),
         Command::Relative { base, targets } => with_base(&base, |base| {
             inputs::run(&targets, |text| relative(base, text))
         }),
-        Command::Encode { set, texts } => inputs::run(&texts, |text| encode(text, set)),
+        Command::Encode { set, texts } => {
+            inputs::run_as(&texts, Reading::Data, |text| encode(text, set))
+        }
         Command::Decode { form, lossy, texts } => {
-            inputs::run(&texts, |text| decode(text, form, lossy))
+            inputs::run_as(&texts, Reading::Data, |text| decode(text, form, lossy))
         }
         Command::Get {
             component,
@@ -81,7 +89,11 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
             uris,
         } => {
             let edits = QueryEdits {
-                remove,
+                // trurl writes `--trim query=PATTERN`; no key holds `=`.
+                remove: remove
+                    .into_iter()
+                    .map(|p| p.strip_prefix("query=").map(str::to_owned).unwrap_or(p))
+                    .collect(),
                 set: split_pairs(&set)?,
                 append: split_pairs(&append)?,
                 trim_empty,
@@ -95,7 +107,9 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
             inputs::run(&uris, |text| file_to_path(text, style.chosen()))
         }
         Command::PathToFile { style, paths } => {
-            inputs::run(&paths, |text| path_to_file(text, style.chosen()))
+            inputs::run_as(&paths, Reading::Data, |text| {
+                path_to_file(text, style.chosen())
+            })
         }
         Command::Iterate {
             encoded,
@@ -130,7 +144,7 @@ fn with_base(base: &str, f: impl FnOnce(&Uri<'_>) -> io::Result<bool>) -> io::Re
     } else {
         base
     };
-    match Uri::parse(base) {
+    match forms::uri(base) {
         Ok(base) => f(&base),
         Err(err) => {
             eprintln!("{}", report::parse_error(base, &err));
@@ -141,7 +155,7 @@ fn with_base(base: &str, f: impl FnOnce(&Uri<'_>) -> io::Result<bool>) -> io::Re
 
 fn parse<'a>(text: &'a str, layout: Layout, line: &mut String) -> Outcome<'a> {
     let json = layout != Layout::Lines;
-    match UriRef::parse(text) {
+    match forms::reference(text) {
         Ok(r) => {
             // With `--idn`, the components of the IRI form.
             let iri = forms::idn_output().then(|| r.to_iri_ref_idna());
@@ -163,9 +177,9 @@ fn parse<'a>(text: &'a str, layout: Layout, line: &mut String) -> Outcome<'a> {
 
 fn check(text: &str, reference: bool, scheme: bool) -> Outcome<'_> {
     let parsed = if reference {
-        UriRef::parse(text)
+        forms::reference(text)
     } else {
-        Uri::parse(text).map(UriRef::from)
+        forms::uri(text).map(UriRef::from)
     };
     match parsed {
         // Only a known scheme has rules of its own; any other passes.
@@ -182,7 +196,7 @@ fn check(text: &str, reference: bool, scheme: bool) -> Outcome<'_> {
 }
 
 fn file_to_path(text: &str, style: PathStyle) -> Outcome<'_> {
-    match Uri::parse(text) {
+    match forms::uri(text) {
         Ok(uri) => match file::uri_to_path(&uri, style) {
             Ok(path) => Outcome::Print(path.into()),
             Err(err) => Outcome::Failed(report::error_at(
@@ -209,7 +223,7 @@ fn path_to_file(text: &str, style: PathStyle) -> Outcome<'_> {
 }
 
 fn normalize(text: &str, scheme: bool) -> Outcome<'_> {
-    match Uri::parse(text) {
+    match forms::uri(text) {
         Ok(uri) if scheme => {
             Outcome::Print(String::from(uri.normalize_with(&SchemeRules::STANDARD)).into())
         }
@@ -219,14 +233,26 @@ fn normalize(text: &str, scheme: bool) -> Outcome<'_> {
 }
 
 fn resolve<'a>(base: &Uri<'_>, text: &'a str) -> Outcome<'a> {
-    match UriRef::parse(text) {
+    match forms::reference(text) {
         Ok(reference) => Outcome::Print(String::from(reference.resolve_against(base)).into()),
         Err(err) => Outcome::Failed(report::parse_error(text, &err)),
     }
 }
 
+/// `--lenient resolve`: the reference read as a browser reads a link on
+/// the base's page (`\\` is `/` against a web base, and so on).
+fn join_lenient<'a>(base: &Uri<'_>, text: &'a str) -> Outcome<'a> {
+    match base.join_lenient(text) {
+        Ok(joined) => {
+            forms::note_repairs(text, &joined.repairs);
+            Outcome::Print(String::from(joined.value).into())
+        }
+        Err(err) => Outcome::Failed(report::parse_error(text, &err)),
+    }
+}
+
 fn relative<'a>(base: &Uri<'_>, text: &'a str) -> Outcome<'a> {
-    match Uri::parse(text) {
+    match forms::uri(text) {
         Ok(target) => match base.make_relative(&target) {
             Some(reference) => Outcome::Print(String::from(reference).into()),
             None => Outcome::Failed(report::plain(&format!(
@@ -286,7 +312,7 @@ fn rules(icann: bool) -> Rules {
 }
 
 fn get(text: &str, part: Part, icann: bool, decode: bool, lossy: bool) -> Outcome<'_> {
-    let r = match UriRef::parse(text) {
+    let r = match forms::reference(text) {
         Ok(r) => r,
         Err(err) => return Outcome::Failed(report::parse_error(text, &err)),
     };
@@ -320,7 +346,7 @@ fn get(text: &str, part: Part, icann: bool, decode: bool, lossy: bool) -> Outcom
 }
 
 fn formatted<'a>(text: &'a str, format: &Format) -> Outcome<'a> {
-    match UriRef::parse(text) {
+    match forms::reference(text) {
         Ok(r) => match format.write(&r) {
             Ok(line) => Outcome::Print(line.into()),
             Err(message) => Outcome::Failed(report::plain(&message)),
@@ -330,13 +356,25 @@ fn formatted<'a>(text: &'a str, format: &Format) -> Outcome<'a> {
 }
 
 /// `iterate`: the lists read first, refused as a whole when one is not
-/// `COMPONENT=V1 V2 …`, then each reference.
+/// `COMPONENT=V1 V2 …` or names a component another list names (the
+/// later list would silently replace the earlier's values), then each
+/// reference.
 fn iterate_all(values: &str, more: &[String], uris: &[String], encoded: bool) -> io::Result<bool> {
     let lists: Result<Vec<(&str, Vec<&str>)>, String> = [values]
         .into_iter()
         .chain(more.iter().map(String::as_str))
         .map(value_list)
         .collect();
+    let lists = lists.and_then(|lists| {
+        for (k, (name, _)) in lists.iter().enumerate() {
+            if lists[..k].iter().any(|(earlier, _)| earlier == name) {
+                return Err(format!(
+                    "{name}: listed twice; give a component one list with all its values"
+                ));
+            }
+        }
+        Ok(lists)
+    });
     match lists {
         Ok(lists) => inputs::run(uris, |text| iterate(text, &lists, encoded)),
         Err(message) => {
@@ -388,13 +426,21 @@ fn iterate<'a>(text: &'a str, lists: &[(&str, Vec<&str>)], encoded: bool) -> Out
 }
 
 fn set<'a>(text: &'a str, assignments: &[&str], encoded: bool) -> Outcome<'a> {
-    let mut uri = match UriRefBuf::parse(text) {
+    let mut uri = match forms::reference_buf(text) {
         Ok(uri) => uri,
         Err(err) => return Outcome::Failed(report::parse_error(text, &err)),
     };
     for assignment in assignments {
         if let Err(message) = assign(&mut uri, assignment, encoded) {
-            return Outcome::Failed(report::plain(&format!("{assignment}: {message}")));
+            let mut message = format!("{assignment}: {message}");
+            // `example.com:29` is the scheme `example.com` (RFC 3986):
+            // a trurl user expects a host there.
+            if let Some(scheme) = uri.scheme().filter(|s| s.contains('.') && uri.host().is_none()) {
+                message.push_str(&format!(
+                    " (\"{scheme}\" is read as a scheme, RFC 3986 section 3.1; write \"//{text}\" for a host)"
+                ));
+            }
+            return Outcome::Failed(report::plain(&message));
         }
     }
     Outcome::Print(String::from(uri).into())
@@ -424,7 +470,9 @@ fn assign(uri: &mut UriRefBuf, assignment: &str, encoded: bool) -> Result<(), St
         "userinfo" => uri.set_userinfo(as_text(&pct::USERINFO).as_deref()),
         "host" => uri.set_host(value),
         "port" => {
-            let port = match value.map(str::parse::<u16>) {
+            // An empty port is removed: RFC 3986 section 3.2.3 asks a
+            // writer to omit it, delimiter and all.
+            let port = match value.filter(|v| !v.is_empty()).map(str::parse::<u16>) {
                 Some(Ok(port)) => Some(port),
                 Some(Err(_)) => return Err("a port is a number from 0 to 65535".to_owned()),
                 None => None,
@@ -472,7 +520,7 @@ fn split_pairs(arguments: &[String]) -> io::Result<Vec<(String, String)>> {
 }
 
 fn query<'a>(text: &'a str, edits: &QueryEdits) -> Outcome<'a> {
-    let mut uri = match UriRefBuf::parse(text) {
+    let mut uri = match forms::reference_buf(text) {
         Ok(uri) => uri,
         Err(err) => return Outcome::Failed(report::parse_error(text, &err)),
     };

@@ -10,7 +10,7 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use uri_runtime::{IriRef, UriRef, UriRefBuf};
+use uri_runtime::{IriRef, ParseError, ParseOptions, Repair, Uri, UriRef, UriRefBuf};
 
 use crate::outcome::Outcome;
 use crate::report;
@@ -21,6 +21,8 @@ pub(crate) struct Forms {
     pub(crate) iri_input: bool,
     pub(crate) lenient_input: bool,
     pub(crate) idn_output: bool,
+    /// `--zone-ids`: IPv6 zone identifiers (RFC 6874) in every input.
+    pub(crate) zone_ids: bool,
 }
 
 static FORMS: OnceLock<Forms> = OnceLock::new();
@@ -30,27 +32,74 @@ pub(crate) fn choose(forms: Forms) {
     let _ = FORMS.set(forms);
 }
 
+/// What a command's inputs are, and so which forms apply to them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Reading {
+    /// A URI reference: every form applies.
+    #[default]
+    Reference,
+    /// A reference the command reads against its base itself: `--iri`
+    /// and `--idn` apply, and the command follows `--lenient` with the
+    /// base in hand ([`lenient`]), as a browser reads a link on a page.
+    AgainstBase,
+    /// Text that is no URI (a value to percent-code, a file path): read
+    /// and printed as it is, whatever the forms.
+    Data,
+}
+
+/// The grammar every input is parsed with: RFC 3986, with zone
+/// identifiers when `--zone-ids` was given.
+fn options() -> ParseOptions {
+    if FORMS.get().is_some_and(|forms| forms.zone_ids) {
+        ParseOptions::RFC3986.with_zone_ids()
+    } else {
+        ParseOptions::RFC3986
+    }
+}
+
+/// `text` as a URI reference, in the grammar asked for.
+pub(crate) fn reference(text: &str) -> Result<UriRef<'_>, ParseError> {
+    UriRef::parse_with(text, options())
+}
+
+/// `text` as a URI, in the grammar asked for.
+pub(crate) fn uri(text: &str) -> Result<Uri<'_>, ParseError> {
+    Uri::parse_with(text, options())
+}
+
+/// `text` as an owned URI reference, in the grammar asked for.
+pub(crate) fn reference_buf(text: &str) -> Result<UriRefBuf, ParseError> {
+    UriRefBuf::parse_with(text, options())
+}
+
+/// Whether `--lenient` was given.
+pub(crate) fn lenient() -> bool {
+    FORMS.get().is_some_and(|forms| forms.lenient_input)
+}
+
 /// Whether `--idn` was given: commands that print components rather than
 /// whole references (`parse`) show those of the IRI form themselves.
 pub(crate) fn idn_output() -> bool {
     FORMS.get().is_some_and(|forms| forms.idn_output)
 }
 
-/// `each` applied to `text` in the forms asked for; `json` says whether
-/// a failure to read the input as an IRI is reported as a JSON object.
+/// `each` applied to `text` in the forms asked for that apply to what
+/// it is; `json` says whether a failure to read the input as an IRI is
+/// reported as a JSON object.
 pub(crate) fn apply<'a>(
     text: &'a str,
     json: bool,
+    reading: Reading,
     each: &mut impl for<'b> FnMut(&'b str) -> Outcome<'b>,
 ) -> Outcome<'a> {
+    if reading == Reading::Data {
+        return each(text);
+    }
     let forms = FORMS.get().copied().unwrap_or_default();
-    let outcome = if forms.lenient_input {
+    let outcome = if forms.lenient_input && reading == Reading::Reference {
         match UriRefBuf::parse_lenient(text) {
             Ok(repaired) => {
-                for repair in &repaired.repairs {
-                    let (at, len) = (repair.range.start, repair.range.len());
-                    eprintln!("{}", report::note_at(text, &repair.to_string(), at, len));
-                }
+                note_repairs(text, &repaired.repairs);
                 owned(each(repaired.value.as_str()))
             }
             Err(err) => report::parse_failure(text, &err, json),
@@ -66,6 +115,15 @@ pub(crate) fn apply<'a>(
     match outcome {
         Outcome::Print(lines) if forms.idn_output => Outcome::Print(shown(&lines).into()),
         other => other,
+    }
+}
+
+/// Each repair the lenient reading made to `text`, as a note on standard
+/// error with carets under its bytes.
+pub(crate) fn note_repairs(text: &str, repairs: &[Repair]) {
+    for repair in repairs {
+        let (at, len) = (repair.range.start, repair.range.len());
+        eprintln!("{}", report::note_at(text, &repair.to_string(), at, len));
     }
 }
 

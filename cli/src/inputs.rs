@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use uri_runtime::pct;
 
-use crate::forms;
+use crate::forms::{self, Reading};
 use crate::outcome::Outcome;
 use crate::report;
 
@@ -27,12 +27,23 @@ pub(crate) enum Layout {
     JsonArray,
 }
 
-/// Runs `each` over every input and returns whether all succeeded.
+/// Runs `each` over every input, each a URI reference read in the forms
+/// asked for (`--iri`, `--lenient`, `--idn`), and returns whether all
+/// succeeded.
 pub(crate) fn run(
     args: &[String],
     mut each: impl for<'a> FnMut(&'a str) -> Outcome<'a>,
 ) -> io::Result<bool> {
-    run_laid_out(args, Layout::Lines, |text, _| each(text))
+    run_read(args, Reading::Reference, Layout::Lines, |text, _| each(text))
+}
+
+/// [`run`], with each input read as `reading` says.
+pub(crate) fn run_as(
+    args: &[String],
+    reading: Reading,
+    mut each: impl for<'a> FnMut(&'a str) -> Outcome<'a>,
+) -> io::Result<bool> {
+    run_read(args, reading, Layout::Lines, |text, _| each(text))
 }
 
 /// [`run`], with the results laid out as `layout` says. In the JSON
@@ -45,12 +56,22 @@ pub(crate) fn run(
 pub(crate) fn run_laid_out(
     args: &[String],
     layout: Layout,
+    each: impl for<'a> FnMut(&'a str, &mut String) -> Outcome<'a>,
+) -> io::Result<bool> {
+    run_read(args, Reading::Reference, layout, each)
+}
+
+fn run_read(
+    args: &[String],
+    reading: Reading,
+    layout: Layout,
     mut each: impl for<'a> FnMut(&'a str, &mut String) -> Outcome<'a>,
 ) -> io::Result<bool> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut tally = Tally {
         layout,
+        reading,
         ..Tally::default()
     };
     let mut written = String::new();
@@ -67,12 +88,9 @@ pub(crate) fn run_laid_out(
                 number += 1;
                 let input = line.strip_suffix(b"\n").unwrap_or(&line);
                 let input = input.strip_suffix(b"\r").unwrap_or(input);
-                // A blank line is not an input (as for trurl): nothing is
-                // printed or counted for it.
-                if input.is_empty() {
-                    line.clear();
-                    continue;
-                }
+                // Every line is an input, a blank one too (the empty
+                // reference, the empty text), so that the output stays in
+                // step with the input line for line (trurl skips them).
                 match std::str::from_utf8(input) {
                     Ok(text) => run_one(text, &mut each, &mut written, &mut tally, &mut out)?,
                     Err(err) => {
@@ -106,7 +124,7 @@ fn run_one(
 ) -> io::Result<()> {
     written.clear();
     let json = tally.layout != Layout::Lines;
-    let outcome = forms::apply(text, json, &mut |text| each(text, written));
+    let outcome = forms::apply(text, json, tally.reading, &mut |text| each(text, written));
     tally.record(text, outcome, written, out)
 }
 
@@ -150,6 +168,7 @@ struct Tally {
     printed: u64,
     from_stdin: bool,
     layout: Layout,
+    reading: Reading,
 }
 
 impl Tally {

@@ -41,6 +41,7 @@ fn main() -> ExitCode {
         iri_input: cli.iri,
         lenient_input: cli.lenient,
         idn_output: cli.idn,
+        zone_ids: cli.zone_ids,
     });
     match commands::run(cli.command) {
         Ok(true) => ExitCode::SUCCESS,

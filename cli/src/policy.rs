@@ -5,9 +5,10 @@ use std::io;
 
 use uri_runtime::policy::{Policy, PolicyError, Rule};
 use uri_runtime::scheme::http::Origin;
-use uri_runtime::{Component, Uri, UriRef};
+use uri_runtime::Component;
 
 use crate::args::{Part, PolicyArgs, Preset};
+use crate::forms;
 use crate::inputs::{self, Layout};
 use crate::json;
 use crate::outcome::Outcome;
@@ -96,7 +97,7 @@ fn build(args: &PolicyArgs) -> io::Result<Policy> {
 
 fn origin_of(text: &str) -> io::Result<Origin> {
     let invalid = |message: String| io::Error::new(io::ErrorKind::InvalidInput, message);
-    let uri = Uri::parse(text).map_err(|err| invalid(format!("--same-origin: {err}")))?;
+    let uri = forms::uri(text).map_err(|err| invalid(format!("--same-origin: {err}")))?;
     Origin::of(uri).map_err(|err| invalid(format!("--same-origin: {err}")))
 }
 
@@ -120,13 +121,13 @@ fn component(part: Part) -> io::Result<Component> {
 fn checked<'a>(text: &'a str, policy: &Policy, read: Read) -> Outcome<'a> {
     let json = read.json;
     let parsed = if read.reference {
-        UriRef::parse(text).and_then(|r| {
+        forms::reference(text).and_then(|r| {
             // A relative reference has no scheme or host to check; only
             // an absolute one goes through the policy.
             r.as_uri().map_or(Ok(None), |uri| Ok(Some(uri)))
         })
     } else {
-        Uri::parse(text).map(Some)
+        forms::uri(text).map(Some)
     };
     if let Ok(Some(uri)) = parsed
         && read.scheme

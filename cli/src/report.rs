@@ -224,8 +224,8 @@ pub(crate) fn idna_failure(input: &str, err: &IdnaError, json: bool) -> Outcome<
 /// the kind, the component it was found in, the byte and the message.
 fn parse_error_json(input: &str, err: &ParseError) -> String {
     let component = err.kind().component();
-    let kind = parse_kind_name(err.kind());
-    located_json(input, kind, component, err.index(), &err.to_string())
+    let kind = err.kind().name();
+    located_json(input, kind, component, err.index(), &message(err))
 }
 
 /// A host with no ASCII form (`--iri`) as a JSON object, in the shape of
@@ -282,26 +282,6 @@ pub(crate) fn failure_json(input: &str, message: &str) -> String {
     line
 }
 
-/// A parse error's kind, as the JSON output names it.
-fn parse_kind_name(kind: ParseErrorKind) -> &'static str {
-    match kind {
-        ParseErrorKind::InvalidPercentEncoding(_) => "invalid-percent-encoding",
-        ParseErrorKind::InvalidChar(_) => "invalid-char",
-        ParseErrorKind::InvalidScheme => "invalid-scheme",
-        ParseErrorKind::InvalidPort => "invalid-port",
-        ParseErrorKind::PortTooLarge => "port-too-large",
-        ParseErrorKind::InvalidIpv6 => "invalid-ipv6",
-        ParseErrorKind::InvalidIpvFuture => "invalid-ipvfuture",
-        ParseErrorKind::InvalidZoneId => "invalid-zone-id",
-        ParseErrorKind::UnclosedIpLiteral => "unclosed-ip-literal",
-        ParseErrorKind::MissingScheme => "missing-scheme",
-        ParseErrorKind::BidiFormatting(_) => "bidi-formatting",
-        // A kind added to the library later; its message says what it is.
-        _ => "invalid",
-    }
-}
-
-/// An IDNA error's kind, as the JSON output names it: `idna-` and the
 /// rule broken, so that no name is also a parse error's.
 fn idna_kind_name(kind: IdnaErrorKind) -> &'static str {
     match kind {
@@ -336,7 +316,47 @@ fn kind_name(kind: HostKind) -> &'static str {
 /// A parse error: the message, then the input with carets under the
 /// offending bytes.
 pub(crate) fn parse_error(input: &str, err: &ParseError) -> String {
-    located(&err.to_string(), &err.render(input))
+    located(&message(err), &err.render(input))
+}
+
+/// A parse error's message, its hint naming this command's flag where
+/// the library's names a Rust call.
+fn message(err: &ParseError) -> String {
+    let message = err.to_string();
+    match (err.hint(), command_hint(err)) {
+        (Some(hint), Some(ours)) => message.replace(hint, ours),
+        _ => message,
+    }
+}
+
+/// The fix on the command line for an error whose library hint names a
+/// Rust call, feature or option.
+fn command_hint(err: &ParseError) -> Option<&'static str> {
+    let hint = err.hint()?;
+    Some(match err.kind() {
+        ParseErrorKind::InvalidIpv6 if hint.contains("zone identifier") => {
+            "a zone identifier (\"%25eth0\", RFC 6874) is accepted only when asked for, with \
+             `--zone-ids`"
+        }
+        ParseErrorKind::InvalidChar(Component::Host) if hint.contains("`Iri::parse`") => {
+            "an international host name has an ASCII form: read the text as an IRI with \
+             `--iri` (or as a browser does, with `--lenient`), or write its \"xn--\" labels"
+        }
+        ParseErrorKind::InvalidChar(_) if hint.contains("`Iri::parse`") => {
+            "a URI is ASCII: read the text as an IRI with `--iri` (or as a browser does, with \
+             `--lenient`), or percent-encode it as UTF-8 (`uri encode`)"
+        }
+        ParseErrorKind::InvalidChar(_) if hint.contains("`pct::encode`") => {
+            "neither a URI nor an IRI holds this character as it is: percent-encode it as \
+             UTF-8 bytes (`uri encode`)"
+        }
+        ParseErrorKind::NeedsBase => {
+            "resolve it against the page it came from: `uri --lenient resolve BASE REFERENCE` \
+             reads a backslash as \"/\" against http, https, ws, wss, ftp and file pages, and \
+             as data elsewhere"
+        }
+        _ => return None,
+    })
 }
 
 /// A broken rule of a known scheme: the rule and where it is written,

@@ -4,46 +4,11 @@
 // Test helpers report failures by panicking.
 #![allow(clippy::expect_used)]
 
+mod common;
+
 use std::fmt::Write as _;
-use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
 
-fn uri(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uri"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
-}
-
-fn uri_with_stdin(args: &[&str], stdin: &str) -> Output {
-    uri_with_stdin_bytes(args, stdin.as_bytes())
-}
-
-fn uri_with_stdin_bytes(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(stdin)
-        .expect("stdin takes the input");
-    child.wait_with_output().expect("the binary ends")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("UTF-8 errors")
-}
+use common::{stderr, stdout, uri, uri_with_stdin, uri_with_stdin_bytes};
 
 #[test]
 fn parse_tells_absent_from_empty() {
@@ -794,20 +759,100 @@ fn lossy_decoding_never_fails_and_names_what_needed_it() {
 }
 
 #[test]
-fn decoded_values_stay_on_their_line_and_blank_lines_are_not_inputs() {
+fn decoded_values_stay_on_their_line_and_blank_lines_are_inputs() {
     let out = uri_with_stdin(
         &["get", "path", "--decode", "-"],
         "http://h/a%0Ab\n\nhttp://h/x%1B%5B31m\r\n",
     );
+    // The blank line is the empty reference, whose path is empty.
     assert!(out.status.success());
-    assert_eq!(stdout(&out), "/a%0Ab\n/x%1B[31m\n");
+    assert_eq!(stdout(&out), "/a%0Ab\n\n/x%1B[31m\n");
     let out = uri(&["format", "{query:q} {:path}", "http://h/%09?q=1%0D%0A2"]);
     assert_eq!(stdout(&out), "1%0D%0A2 /%09\n");
     let out = uri(&["decode", "a%0Ab%20c"]);
     assert_eq!(stdout(&out), "a%0Ab c\n");
-    // A blank line between failures is not counted.
+    // A blank line is counted, and a failure marker keeps it in step.
     let out = uri_with_stdin(&["check", "--summary", "-"], "http://h/\n\nhttp://h/\n");
-    assert_eq!(stderr(&out).trim(), "2 inputs, 0 failed");
+    assert_eq!(stderr(&out).lines().last(), Some("3 inputs, 1 failed"));
+    let out = uri_with_stdin(
+        &["--on-error", "", "get", "host", "-"],
+        "http://a/\n\nhttp://b/\nno-host\nhttp://c/\n",
+    );
+    assert_eq!(stdout(&out), "a\n\nb\n\nc\n");
+    // `encode -` and `encode ''` agree on the empty text.
+    let out = uri_with_stdin(&["--summary", "encode", "-"], "a b\n\nc\n");
+    assert_eq!(stdout(&out), "a%20b\n\nc\n");
+    assert_eq!(stderr(&out).trim(), "3 inputs, 0 failed");
+    assert_eq!(stdout(&uri(&["encode", ""])), "\n");
+}
+
+#[test]
+fn text_commands_take_their_text_as_it_is_whatever_the_reading() {
+    // `--lenient` and `--iri` read URIs; a value to encode is no URI.
+    for flag in ["--lenient", "--iri"] {
+        let out = uri(&[flag, "encode", "a b%"]);
+        assert_eq!(stdout(&out), "a%20b%25\n", "{flag}");
+        assert_eq!(stderr(&out), "", "{flag}: no repair noted");
+        let out = uri(&[flag, "decode", "a%20b"]);
+        assert_eq!(stdout(&out), "a b\n", "{flag}");
+    }
+    let out = uri(&["--lenient", "path-to-file", "--posix", "/a b"]);
+    assert_eq!(stdout(&out), "file:///a%20b\n");
+}
+
+#[test]
+fn lenient_resolve_reads_each_reference_against_the_base() {
+    let out = uri(&["--lenient", "resolve", "http://a.example/b/c", "\\\\evil.example/x", " d e"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "http://evil.example/x\nhttp://a.example/b/d%20e\n");
+    assert!(stderr(&out).contains("note: read \"\\\" as \"/\""), "{}", stderr(&out));
+    // Against a base where a backslash is data, it stays data.
+    let out = uri(&["--lenient", "resolve", "foo://h/a/b", "\\x"]);
+    assert_eq!(stdout(&out), "foo://h/a/%5Cx\n");
+}
+
+#[test]
+fn set_port_empty_removes_it_and_a_dotted_scheme_is_named() {
+    let out = uri(&["set", "port=", "http://h:8080/x"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "http://h/x\n");
+    let out = uri(&["set", "port=29", "example.com:29"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains("\"example.com\" is read as a scheme") && err.contains("\"//example.com:29\""),
+        "{err}"
+    );
+    let out = uri(&["set", "port=29", "//example.com:29"]);
+    assert_eq!(stdout(&out), "//example.com:29\n");
+}
+
+#[test]
+fn iterate_refuses_a_component_listed_twice() {
+    let out = uri(&[
+        "iterate",
+        "port=81 443",
+        "--also",
+        "scheme=sftp moo",
+        "--also",
+        "port=2 1",
+        "//h/",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    assert!(stderr(&out).contains("port: listed twice"), "{}", stderr(&out));
+}
+
+#[test]
+fn query_trim_is_remove_as_trurl_writes_it() {
+    for args in [
+        ["query", "--trim", "query=utm_*", "http://h/?utm_a=1&b=2&utm_c"],
+        ["query", "--trim", "utm_*", "http://h/?utm_a=1&b=2&utm_c"],
+        ["query", "--remove", "utm_*", "http://h/?utm_a=1&b=2&utm_c"],
+    ] {
+        let out = uri(&args);
+        assert_eq!(stdout(&out), "http://h/?b=2\n", "{args:?}");
+    }
 }
 
 #[test]

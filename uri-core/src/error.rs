@@ -128,6 +128,16 @@ pub enum ParseErrorKind {
     /// others), or it is relative and its base has no hierarchical path
     /// (`mailto:`). The index points at what needs the base.
     NeedsBase,
+    /// Read as a browser reads it, without the `idna` feature of
+    /// `uri-runtime`: the host is an international name, and only that
+    /// feature maps one to its ASCII form. The index points at its first
+    /// character outside ASCII.
+    HostNeedsIdna,
+    /// Read as a browser reads it: IDNA (UTS 46) finds no ASCII form for
+    /// the host name (an `xn--` label that is not valid punycode, or a
+    /// character no name may hold). The index points at the label at
+    /// fault, and the error covers it.
+    InvalidIdn,
 }
 
 impl ParseErrorKind {
@@ -148,6 +158,38 @@ impl ParseErrorKind {
             ParseErrorKind::MissingHost => "missing host",
             ParseErrorKind::PortTooLarge => "port above 65535",
             ParseErrorKind::NeedsBase => "meaning depends on the base",
+            ParseErrorKind::HostNeedsIdna => "international host name",
+            ParseErrorKind::InvalidIdn => "host name with no ASCII form",
+        }
+    }
+
+    /// The kind's name in kebab case (`invalid-char`, `port-too-large`),
+    /// for machine-readable output; stable across releases.
+    ///
+    /// ```
+    /// use uri_core::{parse_uri, ParseErrorKind};
+    ///
+    /// assert_eq!(parse_uri("http://h:x/").unwrap_err().kind().name(), "invalid-port");
+    /// assert_eq!(ParseErrorKind::MissingScheme.name(), "missing-scheme");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            ParseErrorKind::InvalidPercentEncoding(_) => "invalid-percent-encoding",
+            ParseErrorKind::InvalidChar(_) => "invalid-char",
+            ParseErrorKind::InvalidScheme => "invalid-scheme",
+            ParseErrorKind::InvalidPort => "invalid-port",
+            ParseErrorKind::InvalidIpv6 => "invalid-ipv6",
+            ParseErrorKind::InvalidIpvFuture => "invalid-ipvfuture",
+            ParseErrorKind::InvalidZoneId => "invalid-zone-id",
+            ParseErrorKind::UnclosedIpLiteral => "unclosed-ip-literal",
+            ParseErrorKind::MissingScheme => "missing-scheme",
+            ParseErrorKind::BidiFormatting(_) => "bidi-formatting",
+            ParseErrorKind::InvalidIpv4 => "invalid-ipv4",
+            ParseErrorKind::MissingHost => "missing-host",
+            ParseErrorKind::PortTooLarge => "port-too-large",
+            ParseErrorKind::NeedsBase => "needs-base",
+            ParseErrorKind::HostNeedsIdna => "host-needs-idna",
+            ParseErrorKind::InvalidIdn => "invalid-idn",
         }
     }
 
@@ -166,7 +208,9 @@ impl ParseErrorKind {
             | ParseErrorKind::InvalidZoneId
             | ParseErrorKind::UnclosedIpLiteral
             | ParseErrorKind::InvalidIpv4
-            | ParseErrorKind::MissingHost => Some(Component::Host),
+            | ParseErrorKind::MissingHost
+            | ParseErrorKind::HostNeedsIdna
+            | ParseErrorKind::InvalidIdn => Some(Component::Host),
             ParseErrorKind::NeedsBase => None,
         }
     }
@@ -416,6 +460,14 @@ impl ParseError {
                 "http, https, ws, wss and ftp URIs name a host after \"//\""
             }
             ParseErrorKind::PortTooLarge => "a TCP or UDP port is 0 to 65535",
+            ParseErrorKind::HostNeedsIdna => {
+                "turn on the `idna` feature of uri-runtime: the lenient reading then maps an \
+                 international host name to its ASCII form, as browsers do"
+            }
+            ParseErrorKind::InvalidIdn => {
+                "an \"xn--\" label must be valid punycode of a name IDNA allows; \
+                 percent-encoding does not help a host name"
+            }
             ParseErrorKind::NeedsBase => {
                 "resolve it against the page it came from (`Uri::join_lenient`): a backslash \
                  is \"/\" against http, https, ws, wss, ftp and file pages, and data elsewhere"
@@ -480,6 +532,25 @@ const fn culprit_end(input: &[u8], index: usize, kind: ParseErrorKind) -> usize 
                 end += 1;
             }
             end
+        }
+        // The label, to the next dot or the host's end, whole characters
+        // as far as the error keeps text.
+        ParseErrorKind::InvalidIdn => {
+            let mut end = index;
+            while end < input.len()
+                && !matches!(input[end], b'.' | b'/' | b'\\' | b'?' | b'#' | b':' | b'@')
+            {
+                let next = next_char(input, end);
+                if next - index > MAX_TEXT {
+                    break;
+                }
+                end = next;
+            }
+            if end == index {
+                next_char(input, index)
+            } else {
+                end
+            }
         }
         ParseErrorKind::InvalidPercentEncoding(_) => {
             let mut end = next_char(input, index);

@@ -21,10 +21,18 @@ use crate::value::uri::{Uri, UriRef};
 
 impl_each! {
     [
-        UriBuf { parse = (Uri::parse), view_name = "Uri" },
-        UriRefBuf { parse = (UriRef::parse), view_name = "UriRef" },
-        IriBuf { parse = (Iri::parse), view_name = "Iri" },
-        IriRefBuf { parse = (IriRef::parse), view_name = "IriRef" },
+        UriBuf { parse = (Uri::parse), parse_with = (Uri::parse_with), view_name = "Uri" },
+        UriRefBuf {
+            parse = (UriRef::parse),
+            parse_with = (UriRef::parse_with),
+            view_name = "UriRef"
+        },
+        IriBuf { parse = (Iri::parse), parse_with = (Iri::parse_with), view_name = "Iri" },
+        IriRefBuf {
+            parse = (IriRef::parse),
+            parse_with = (IriRef::parse_with),
+            view_name = "IriRef"
+        },
     ]
     {
         /// Parses an owned string, taking it over without copying.
@@ -35,6 +43,21 @@ impl_each! {
         pub fn parse(text: impl Into<String>) -> Result<Self, ParseError> {
             let text = text.into();
             let parts = parse!()(&text)?.components();
+            Ok(Self::from_written(text, parts))
+        }
+
+        /// Parses an owned string with grammar extensions (such as RFC
+        /// 6874 zone identifiers), taking it over without copying.
+        ///
+        /// # Errors
+        ///
+        #[doc = concat!("As [`", view_name!(), "::parse_with`].")]
+        pub fn parse_with(
+            text: impl Into<String>,
+            options: uri_core::ParseOptions,
+        ) -> Result<Self, ParseError> {
+            let text = text.into();
+            let parts = parse_with!()(&text, options)?.components();
             Ok(Self::from_written(text, parts))
         }
 

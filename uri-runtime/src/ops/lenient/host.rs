@@ -133,9 +133,14 @@ fn is_forbidden_host(c: char) -> bool {
     )
 }
 
+/// Where the first escape of `raw` starts, in characters: what an error
+/// in a name that decoding changed points at.
+fn first_escape(raw: &str) -> usize {
+    raw.find('%').map_or(0, |at| char_index(raw, at))
+}
+
 /// The forbidden domain code points: the host ones, C0 controls, `%` and
 /// DEL.
-#[cfg(not(feature = "idna"))]
 fn is_forbidden_domain(c: char) -> bool {
     is_forbidden_host(c) || c <= '\u{1f}' || c == '%' || c == '\u{7f}'
 }
@@ -176,14 +181,25 @@ fn domain_to_ascii(
             Ok(ascii.into_owned())
         }
         Err(err) => {
-            // A position in the decoded name is one in the text when
-            // nothing was decoded.
+            // A character no host holds is blamed as such; otherwise the
+            // label IDNA refused, from its start. A position in the
+            // decoded name is one in the text when nothing was decoded.
+            let forbidden = decoded.find(is_forbidden_domain);
+            let at = forbidden.unwrap_or_else(|| {
+                let before = decoded.get(..err.index()).unwrap_or("");
+                before.rfind('.').map_or(0, |dot| dot + 1)
+            });
             let k = if decoded == raw {
-                char_index(raw, err.index())
+                char_index(raw, at)
             } else {
-                0
+                first_escape(raw)
             };
-            Err(error(k, ParseErrorKind::InvalidChar(Component::Host)))
+            let kind = if forbidden.is_some() {
+                ParseErrorKind::InvalidChar(Component::Host)
+            } else {
+                ParseErrorKind::InvalidIdn
+            };
+            Err(error(k, kind))
         }
     }
 }
@@ -202,13 +218,18 @@ fn domain_to_ascii(
     let culprit = decoded
         .char_indices()
         .find(|&(_, c)| !c.is_ascii() || is_forbidden_domain(c));
-    if let Some((at, _)) = culprit {
+    if let Some((at, c)) = culprit {
         let k = if decoded == raw {
             char_index(raw, at)
         } else {
-            0
+            first_escape(raw)
         };
-        return Err(error(k, ParseErrorKind::InvalidChar(Component::Host)));
+        let kind = if c.is_ascii() {
+            ParseErrorKind::InvalidChar(Component::Host)
+        } else {
+            ParseErrorKind::HostNeedsIdna
+        };
+        return Err(error(k, kind));
     }
     if decoded.is_empty() {
         return Err(error(0, ParseErrorKind::MissingHost));

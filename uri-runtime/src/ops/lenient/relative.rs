@@ -7,7 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use uri_core::pct::{self, EncodeSet};
-use uri_core::{Component, ParseError, ParseErrorKind};
+use uri_core::{ParseError, ParseErrorKind};
 
 use super::clean::Cleaned;
 use super::record::write_char;
@@ -138,10 +138,15 @@ fn ascii_host(host: &str) -> Result<String, usize> {
     Err(host.find(|c: char| !c.is_ascii()).unwrap_or(0))
 }
 
-/// A host the lenient parse cannot map, reported as the strict parser
-/// reports a character it refuses there (its hint names IDNA).
+/// A host the lenient parse cannot map: without IDNA, any international
+/// name (the hint names the feature); with it, one UTS 46 refuses.
 fn host_error(text: &str, at: usize) -> ParseError {
-    ParseError::new(text, at, ParseErrorKind::InvalidChar(Component::Host))
+    let kind = if cfg!(feature = "idna") {
+        ParseErrorKind::InvalidIdn
+    } else {
+        ParseErrorKind::HostNeedsIdna
+    };
+    ParseError::new(text, at, kind)
 }
 
 /// The text being written, with the input offset of each byte.
