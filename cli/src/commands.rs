@@ -1,5 +1,6 @@
 //! One function per command, each turning one input into an [`Outcome`].
 
+use std::fmt::Write as _;
 use std::io::{self, BufRead};
 
 use clap::ValueEnum as _;
@@ -43,15 +44,7 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
             ..
         } => inputs::run(&uris, |text| check(text, reference, scheme)),
         Command::Normalize { scheme, uris } => inputs::run(&uris, |text| normalize(text, scheme)),
-        Command::Resolve { base, references } => with_base(&base, |base| {
-            inputs::run_as(&references, Reading::AgainstBase, |text| {
-                if forms::lenient() {
-                    join_lenient(base, text)
-                } else {
-                    resolve(base, text)
-                }
-            })
-        }),
+        Command::Resolve { base, references } => resolve_all(&base, &references),
         Command::Relative { base, targets } => with_base(&base, |base| {
             inputs::run(&targets, |text| relative(base, text))
         }),
@@ -89,11 +82,7 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
             uris,
         } => {
             let edits = QueryEdits {
-                // trurl writes `--trim query=PATTERN`; no key holds `=`.
-                remove: remove
-                    .into_iter()
-                    .map(|p| p.strip_prefix("query=").map(str::to_owned).unwrap_or(p))
-                    .collect(),
+                remove: remove.into_iter().map(trurl_pattern).collect(),
                 set: split_pairs(&set)?,
                 append: split_pairs(&append)?,
                 trim_empty,
@@ -106,11 +95,9 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
         Command::FileToPath { style, uris } => {
             inputs::run(&uris, |text| file_to_path(text, style.chosen()))
         }
-        Command::PathToFile { style, paths } => {
-            inputs::run_as(&paths, Reading::Data, |text| {
-                path_to_file(text, style.chosen())
-            })
-        }
+        Command::PathToFile { style, paths } => inputs::run_as(&paths, Reading::Data, |text| {
+            path_to_file(text, style.chosen())
+        }),
         Command::Iterate {
             encoded,
             values,
@@ -130,6 +117,20 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
             inputs::run(&uris, |text| set(text, &assignments, encoded))
         }
     }
+}
+
+/// `resolve`: BASE parsed once, then each reference resolved against it
+/// (read as a browser reads a link on that page with `--lenient`).
+fn resolve_all(base: &str, references: &[String]) -> io::Result<bool> {
+    with_base(base, |base| {
+        inputs::run_as(references, Reading::AgainstBase, |text| {
+            if forms::lenient() {
+                join_lenient(base, text)
+            } else {
+                resolve(base, text)
+            }
+        })
+    })
 }
 
 /// Parses BASE once, or reports it and fails the whole command.
@@ -435,10 +436,14 @@ fn set<'a>(text: &'a str, assignments: &[&str], encoded: bool) -> Outcome<'a> {
             let mut message = format!("{assignment}: {message}");
             // `example.com:29` is the scheme `example.com` (RFC 3986):
             // a trurl user expects a host there.
-            if let Some(scheme) = uri.scheme().filter(|s| s.contains('.') && uri.host().is_none()) {
-                message.push_str(&format!(
+            if let Some(scheme) = uri
+                .scheme()
+                .filter(|s| s.contains('.') && uri.host().is_none())
+            {
+                let _ = write!(
+                    message,
                     " (\"{scheme}\" is read as a scheme, RFC 3986 section 3.1; write \"//{text}\" for a host)"
-                ));
+                );
             }
             return Outcome::Failed(report::plain(&message));
         }
@@ -465,23 +470,40 @@ fn assign(uri: &mut UriRefBuf, assignment: &str, encoded: bool) -> Result<(), St
         Some(raw) if !encoded => Some(pct::encode(raw, set)),
         other => other.map(std::borrow::Cow::Borrowed),
     };
-    let result = match name {
-        "scheme" => uri.set_scheme(value),
-        "userinfo" => uri.set_userinfo(as_text(&pct::USERINFO).as_deref()),
-        "host" => uri.set_host(value),
-        "port" => {
-            // An empty port is removed: RFC 3986 section 3.2.3 asks a
-            // writer to omit it, delimiter and all.
-            let port = match value.filter(|v| !v.is_empty()).map(str::parse::<u16>) {
-                Some(Ok(port)) => Some(port),
-                Some(Err(_)) => return Err("a port is a number from 0 to 65535".to_owned()),
-                None => None,
-            };
-            uri.set_port(port)
+    let text = |set: &pct::EncodeSet| as_text(set).unwrap_or_default();
+    let result = match (name, value) {
+        ("scheme", value) => uri.set_scheme(value),
+        ("userinfo", Some(_)) => uri.set_userinfo(&text(&pct::USERINFO)),
+        ("host", Some(host)) => uri.set_host(host),
+        // An empty port is removed: RFC 3986 section 3.2.3 asks a writer
+        // to omit it, delimiter and all.
+        ("port", Some(port)) if !port.is_empty() => match port.parse::<u16>() {
+            Ok(port) => uri.set_port(port),
+            Err(_) => return Err("a port is a number from 0 to 65535".to_owned()),
+        },
+        ("path", _) => uri.set_path(&text(&pct::PATH)),
+        ("query", Some(_)) => uri.set_query(&text(&pct::QUERY)),
+        ("fragment", Some(_)) => uri.set_fragment(&text(&pct::FRAGMENT)),
+        ("userinfo", None) => {
+            uri.remove_userinfo();
+            Ok(())
         }
-        "path" => uri.set_path(as_text(&pct::PATH).as_deref().unwrap_or("")),
-        "query" => uri.set_query(as_text(&pct::QUERY).as_deref()),
-        "fragment" => uri.set_fragment(as_text(&pct::FRAGMENT).as_deref()),
+        ("host", None) => {
+            uri.remove_authority();
+            Ok(())
+        }
+        ("port", _) => {
+            uri.remove_port();
+            Ok(())
+        }
+        ("query", None) => {
+            uri.remove_query();
+            Ok(())
+        }
+        ("fragment", None) => {
+            uri.remove_fragment();
+            Ok(())
+        }
         _ => {
             return Err(
                 "unknown component; use scheme, userinfo, host, port, path, query or fragment"
@@ -502,6 +524,15 @@ struct QueryEdits {
     form: bool,
     /// The byte between pairs: `&` or `;`.
     separator: char,
+}
+
+/// A key pattern as trurl writes it too (`--trim query=PATTERN`): no key
+/// holds `=`, so the prefix is no part of one.
+fn trurl_pattern(pattern: String) -> String {
+    match pattern.strip_prefix("query=") {
+        Some(rest) => rest.to_owned(),
+        None => pattern,
+    }
 }
 
 /// `KEY=VALUE` arguments as pairs; an argument without `=` is a usage

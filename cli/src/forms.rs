@@ -17,6 +17,10 @@ use crate::report;
 
 /// The forms asked for on the command line.
 #[derive(Clone, Copy, Debug, Default)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "each is a flag of the command line"
+)]
 pub(crate) struct Forms {
     pub(crate) iri_input: bool,
     pub(crate) lenient_input: bool,

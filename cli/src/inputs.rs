@@ -34,7 +34,9 @@ pub(crate) fn run(
     args: &[String],
     mut each: impl for<'a> FnMut(&'a str) -> Outcome<'a>,
 ) -> io::Result<bool> {
-    run_read(args, Reading::Reference, Layout::Lines, |text, _| each(text))
+    run_read(args, Reading::Reference, Layout::Lines, |text, _| {
+        each(text)
+    })
 }
 
 /// [`run`], with each input read as `reading` says.

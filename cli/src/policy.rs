@@ -3,9 +3,9 @@
 
 use std::io;
 
+use uri_runtime::Component;
 use uri_runtime::policy::{Policy, PolicyError, Rule};
 use uri_runtime::scheme::http::Origin;
-use uri_runtime::Component;
 
 use crate::args::{Part, PolicyArgs, Preset};
 use crate::forms;

@@ -802,10 +802,23 @@ fn text_commands_take_their_text_as_it_is_whatever_the_reading() {
 
 #[test]
 fn lenient_resolve_reads_each_reference_against_the_base() {
-    let out = uri(&["--lenient", "resolve", "http://a.example/b/c", "\\\\evil.example/x", " d e"]);
+    let out = uri(&[
+        "--lenient",
+        "resolve",
+        "http://a.example/b/c",
+        "\\\\evil.example/x",
+        " d e",
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(stdout(&out), "http://evil.example/x\nhttp://a.example/b/d%20e\n");
-    assert!(stderr(&out).contains("note: read \"\\\" as \"/\""), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "http://evil.example/x\nhttp://a.example/b/d%20e\n"
+    );
+    assert!(
+        stderr(&out).contains("note: read \"\\\" as \"/\""),
+        "{}",
+        stderr(&out)
+    );
     // Against a base where a backslash is data, it stays data.
     let out = uri(&["--lenient", "resolve", "foo://h/a/b", "\\x"]);
     assert_eq!(stdout(&out), "foo://h/a/%5Cx\n");
@@ -840,13 +853,22 @@ fn iterate_refuses_a_component_listed_twice() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stdout(&out), "");
-    assert!(stderr(&out).contains("port: listed twice"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("port: listed twice"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
 fn query_trim_is_remove_as_trurl_writes_it() {
     for args in [
-        ["query", "--trim", "query=utm_*", "http://h/?utm_a=1&b=2&utm_c"],
+        [
+            "query",
+            "--trim",
+            "query=utm_*",
+            "http://h/?utm_a=1&b=2&utm_c",
+        ],
         ["query", "--trim", "utm_*", "http://h/?utm_a=1&b=2&utm_c"],
         ["query", "--remove", "utm_*", "http://h/?utm_a=1&b=2&utm_c"],
     ] {

@@ -12,7 +12,14 @@ fn hint_works(args: &[&str], names: &str, fixed: &[&str], prints: &str) {
     assert_eq!(out.status.code(), Some(1), "{args:?}");
     let err = stderr(&out);
     assert!(err.contains(names), "{args:?}: {err}");
-    for rust in ["ParseOptions", "Iri::", "Uri::", "pct::", "to_uri_idna", "feature"] {
+    for rust in [
+        "ParseOptions",
+        "Iri::",
+        "Uri::",
+        "pct::",
+        "to_uri_idna",
+        "feature",
+    ] {
         assert!(!err.contains(rust), "{args:?} names a Rust call: {err}");
     }
     let out = uri(fixed);
@@ -72,7 +79,12 @@ fn a_backslash_is_read_against_its_base_with_lenient_resolve() {
     hint_works(
         &["--lenient", "check", "\\\\evil.example/x"],
         "`uri --lenient resolve BASE REFERENCE`",
-        &["--lenient", "resolve", "https://a.example/p", "\\\\evil.example/x"],
+        &[
+            "--lenient",
+            "resolve",
+            "https://a.example/p",
+            "\\\\evil.example/x",
+        ],
         "https://evil.example/x\n",
     );
 }
@@ -88,5 +100,9 @@ fn a_host_with_no_ascii_form_is_blamed_whole() {
     );
     assert!(err.contains("\n         ^^^^^^^\n"), "{err}");
     let out = uri(&["--lenient", "parse", "--json", "http://xn-----/"]);
-    assert!(stdout(&out).contains(r#""kind":"invalid-idn""#), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains(r#""kind":"invalid-idn""#),
+        "{}",
+        stdout(&out)
+    );
 }

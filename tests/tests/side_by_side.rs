@@ -17,7 +17,7 @@ mod links {
             let Ok(mut link) = base.join(href.trim()) else {
                 continue;
             };
-            link.set_fragment(None).ok()?;
+            link.remove_fragment();
             if ["http", "https"].contains(&link.scheme()) {
                 found.insert(link.into_string());
             }

@@ -287,14 +287,35 @@ proptest! {
     ) {
         let Ok(mut uri) = UriBuf::parse(start.as_str()) else { return Ok(()) };
         let before = uri.clone();
-        let result = match which {
-            0 => uri.set_scheme(value.unwrap_or("")),
-            1 => uri.set_userinfo(value),
-            2 => uri.set_host(value),
-            3 => uri.set_port(value.and_then(|v| v.parse().ok())),
-            4 => uri.set_path(value.unwrap_or("")),
-            5 => uri.set_query(value),
-            _ => uri.set_fragment(value),
+        // `None` removes the component, which cannot fail.
+        let result = match (which, value) {
+            (0, value) => uri.set_scheme(value.unwrap_or("")),
+            (1, Some(value)) => uri.set_userinfo(value),
+            (2, Some(value)) => uri.set_host(value),
+            (3, Some(value)) => value.parse().map_or(Ok(()), |port| uri.set_port(port)),
+            (4, value) => uri.set_path(value.unwrap_or("")),
+            (5, Some(value)) => uri.set_query(value),
+            (_, Some(value)) => uri.set_fragment(value),
+            (1, None) => {
+                uri.remove_userinfo();
+                Ok(())
+            }
+            (2, None) => {
+                uri.remove_authority();
+                Ok(())
+            }
+            (3, None) => {
+                uri.remove_port();
+                Ok(())
+            }
+            (5, None) => {
+                uri.remove_query();
+                Ok(())
+            }
+            (_, None) => {
+                uri.remove_fragment();
+                Ok(())
+            }
         };
         if result.is_ok() {
             reparses_same(uri.as_str(), uri.components())?;
@@ -314,11 +335,11 @@ proptest! {
         let before = uri.clone();
         let result = match which {
             0 => uri.set_scheme(&text),
-            1 => uri.set_userinfo(Some(&text)),
-            2 => uri.set_host(Some(&text)),
+            1 => uri.set_userinfo(&text),
+            2 => uri.set_host(&text),
             3 => uri.set_path(&text),
-            4 => uri.set_query(Some(&text)),
-            _ => uri.set_fragment(Some(&text)),
+            4 => uri.set_query(&text),
+            _ => uri.set_fragment(&text),
         };
         match result {
             Ok(()) => reparses_same(uri.as_str(), uri.components())?,

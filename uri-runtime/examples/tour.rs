@@ -250,7 +250,7 @@ fn toolbox() {
             }
             let refused = uri.set_path("no-leading-slash");
             println!("set_path(\"no-leading-slash\") -> {refused:?}");
-            if uri.set_port(Some(8443)).is_ok() && uri.set_fragment(Some("page=2")).is_ok() {
+            if uri.set_port(8443).is_ok() && uri.set_fragment("page=2").is_ok() {
                 println!("after set  {uri}");
             }
         }

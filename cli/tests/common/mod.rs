@@ -7,7 +7,7 @@
 use std::io::Write as _;
 use std::process::{Command, Output, Stdio};
 
-pub fn uri(args: &[&str]) -> Output {
+pub(crate) fn uri(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_uri"))
         .args(args)
         .env("NO_COLOR", "1")
@@ -15,11 +15,11 @@ pub fn uri(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-pub fn uri_with_stdin(args: &[&str], stdin: &str) -> Output {
+pub(crate) fn uri_with_stdin(args: &[&str], stdin: &str) -> Output {
     uri_with_stdin_bytes(args, stdin.as_bytes())
 }
 
-pub fn uri_with_stdin_bytes(args: &[&str], stdin: &[u8]) -> Output {
+pub(crate) fn uri_with_stdin_bytes(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_uri"))
         .args(args)
         .stdin(Stdio::piped())
@@ -36,10 +36,10 @@ pub fn uri_with_stdin_bytes(args: &[&str], stdin: &[u8]) -> Output {
     child.wait_with_output().expect("the binary ends")
 }
 
-pub fn stdout(output: &Output) -> String {
+pub(crate) fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
 }
 
-pub fn stderr(output: &Output) -> String {
+pub(crate) fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).expect("UTF-8 errors")
 }

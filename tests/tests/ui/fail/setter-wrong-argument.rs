@@ -2,5 +2,5 @@
 // signature, where its docs are, not a macro of the library.
 fn main() {
     let mut u = uri::UriBuf::parse("http://example.com/").unwrap();
-    u.set_port(8080).unwrap();
+    u.set_port(Some(8080)).unwrap();
 }

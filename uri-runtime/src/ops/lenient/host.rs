@@ -133,6 +133,17 @@ fn is_forbidden_host(c: char) -> bool {
     )
 }
 
+/// The parse error for a name IDNA refuses: a character no name holds is
+/// blamed as a character of the host, anything else (punycode, label
+/// lengths) as a name with no ASCII form.
+#[cfg(feature = "idna")]
+pub(super) fn idna_refusal(kind: uri_idna::IdnaErrorKind) -> ParseErrorKind {
+    match kind {
+        uri_idna::IdnaErrorKind::DisallowedChar(_) => ParseErrorKind::InvalidChar(Component::Host),
+        _ => ParseErrorKind::InvalidIdn,
+    }
+}
+
 /// Where the first escape of `raw` starts, in characters: what an error
 /// in a name that decoding changed points at.
 fn first_escape(raw: &str) -> usize {
@@ -141,6 +152,7 @@ fn first_escape(raw: &str) -> usize {
 
 /// The forbidden domain code points: the host ones, C0 controls, `%` and
 /// DEL.
+#[cfg(not(feature = "idna"))]
 fn is_forbidden_domain(c: char) -> bool {
     is_forbidden_host(c) || c <= '\u{1f}' || c == '%' || c == '\u{7f}'
 }
@@ -181,25 +193,15 @@ fn domain_to_ascii(
             Ok(ascii.into_owned())
         }
         Err(err) => {
-            // A character no host holds is blamed as such; otherwise the
-            // label IDNA refused, from its start. A position in the
+            // A character no host holds is blamed as such, where it
+            // stands; otherwise the label IDNA refused. A position in the
             // decoded name is one in the text when nothing was decoded.
-            let forbidden = decoded.find(is_forbidden_domain);
-            let at = forbidden.unwrap_or_else(|| {
-                let before = decoded.get(..err.index()).unwrap_or("");
-                before.rfind('.').map_or(0, |dot| dot + 1)
-            });
             let k = if decoded == raw {
-                char_index(raw, at)
+                char_index(raw, err.index())
             } else {
                 first_escape(raw)
             };
-            let kind = if forbidden.is_some() {
-                ParseErrorKind::InvalidChar(Component::Host)
-            } else {
-                ParseErrorKind::InvalidIdn
-            };
-            Err(error(k, kind))
+            Err(error(k, idna_refusal(err.kind())))
         }
     }
 }

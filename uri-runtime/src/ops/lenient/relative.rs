@@ -9,6 +9,9 @@ use alloc::vec::Vec;
 use uri_core::pct::{self, EncodeSet};
 use uri_core::{ParseError, ParseErrorKind};
 
+#[cfg(feature = "idna")]
+use crate::ops::lenient::host::idna_refusal;
+
 use super::clean::Cleaned;
 use super::record::write_char;
 use super::repair::{Notes, RepairKind};
@@ -107,9 +110,9 @@ fn authority_into(
     } else {
         // The host's bytes lost the tabs and newlines the text had, so a
         // position in it is counted in code points back into the text.
-        let ascii = ascii_host(&host).map_err(|byte| {
+        let ascii = ascii_host(&host).map_err(|(byte, kind)| {
             let k = host.get(..byte).map_or(0, |before| before.chars().count());
-            host_error(text, input.span(host_from + k, host_from + k).start)
+            ParseError::new(text, input.span(host_from + k, host_from + k).start, kind)
         })?;
         out.push_mapped(&ascii, at);
         notes.note(
@@ -124,29 +127,20 @@ fn authority_into(
 }
 
 /// An international host name's ASCII form, or the byte of `host` where
-/// mapping failed.
+/// mapping failed and why.
 #[cfg(feature = "idna")]
-fn ascii_host(host: &str) -> Result<String, usize> {
+fn ascii_host(host: &str) -> Result<String, (usize, ParseErrorKind)> {
     uri_idna::host_to_ascii(host)
         .map(alloc::borrow::Cow::into_owned)
-        .map_err(|err| err.index())
+        .map_err(|err| (err.index(), idna_refusal(err.kind())))
 }
 
-/// Without IDNA an international host has no ASCII form here.
+/// Without IDNA an international host has no ASCII form here (the
+/// error's hint names the feature).
 #[cfg(not(feature = "idna"))]
-fn ascii_host(host: &str) -> Result<String, usize> {
-    Err(host.find(|c: char| !c.is_ascii()).unwrap_or(0))
-}
-
-/// A host the lenient parse cannot map: without IDNA, any international
-/// name (the hint names the feature); with it, one UTS 46 refuses.
-fn host_error(text: &str, at: usize) -> ParseError {
-    let kind = if cfg!(feature = "idna") {
-        ParseErrorKind::InvalidIdn
-    } else {
-        ParseErrorKind::HostNeedsIdna
-    };
-    ParseError::new(text, at, kind)
+fn ascii_host(host: &str) -> Result<String, (usize, ParseErrorKind)> {
+    let at = host.find(|c: char| !c.is_ascii()).unwrap_or(0);
+    Err((at, ParseErrorKind::HostNeedsIdna))
 }
 
 /// The text being written, with the input offset of each byte.
