@@ -288,7 +288,7 @@ fn resolve_into_buffer() -> Operation<'static> {
                 let mut buffer = our_buffer.borrow_mut();
                 let target = reference.resolve_into(
                     ours.as_ref()?,
-                    uri::ResolveOptions::STRICT,
+                    uri::resolve::ResolveOptions::STRICT,
                     &mut buffer,
                 );
                 Some(target.as_str().len())

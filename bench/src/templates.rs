@@ -138,7 +138,7 @@ pub fn operations(groups: &[Group]) -> Vec<Operation<'_>> {
             ours: Subject::new("uri", move || {
                 each(&|g, t| {
                     let mut out = String::new();
-                    uri::UriTemplate::parse(t).map_or(0, |t| {
+                    uri::uri_template::UriTemplate::parse(t).map_or(0, |t| {
                         t.expand_to(&g.json, &mut out).map_or(0, |()| out.len())
                     })
                 })
@@ -152,7 +152,7 @@ pub fn operations(groups: &[Group]) -> Vec<Operation<'_>> {
             bytes,
             ours: Subject::new("uri", move || {
                 each(&|g, t| {
-                    uri::UriTemplate::parse(t)
+                    uri::uri_template::UriTemplate::parse(t)
                         .ok()
                         .and_then(|t| t.expand(&g.json).ok())
                         .map_or(0, |u| u.as_str().len())

@@ -301,11 +301,11 @@ pub(crate) struct Style {
 }
 
 impl Style {
-    pub(crate) fn chosen(self) -> uri_runtime::PathStyle {
+    pub(crate) fn chosen(self) -> uri_runtime::scheme::file::PathStyle {
         match (self.windows, self.posix) {
-            (true, _) => uri_runtime::PathStyle::Windows,
-            (_, true) => uri_runtime::PathStyle::Posix,
-            _ => uri_runtime::PathStyle::NATIVE,
+            (true, _) => uri_runtime::scheme::file::PathStyle::Windows,
+            (_, true) => uri_runtime::scheme::file::PathStyle::Posix,
+            _ => uri_runtime::scheme::file::PathStyle::NATIVE,
         }
     }
 }

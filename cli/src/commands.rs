@@ -6,7 +6,7 @@ use std::io::{self, BufRead};
 use clap::ValueEnum as _;
 use uri_runtime::scheme::file;
 use uri_runtime::site::Rules;
-use uri_runtime::{PathStyle, SchemeRules, Uri, UriRef, UriRefBuf, pct};
+use uri_runtime::{SchemeRules, Uri, UriRef, UriRefBuf, pct, scheme::file::PathStyle};
 
 use crate::args::{Command, Part, Set};
 use crate::format::{Absent, Format, component};

@@ -10,7 +10,7 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use uri_runtime::{IriRef, ParseError, ParseOptions, Repair, Uri, UriRef, UriRefBuf};
+use uri_runtime::{IriRef, ParseError, ParseOptions, Uri, UriRef, UriRefBuf, lenient::Repair};
 
 use crate::outcome::Outcome;
 use crate::report;

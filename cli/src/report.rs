@@ -10,8 +10,11 @@ use std::ops::Range;
 use uri_runtime::pct::DecodeErrorKind;
 use uri_runtime::site::{PublicSuffix, RegistrableDomain, Rules};
 use uri_runtime::{
-    Caret, Component, Components, HostKind, IdnaError, IdnaErrorKind, KnownScheme, Mailto,
-    ParseError, ParseErrorKind, SchemeError, UriRef,
+    Component, ParseError, ParseErrorKind, UriRef,
+    error::{Caret, IdnaError, IdnaErrorKind},
+    parsed::{Components, HostKind},
+    scheme::mailto::Mailto,
+    scheme::{KnownScheme, SchemeError},
 };
 
 use crate::json;
@@ -86,7 +89,7 @@ pub(crate) fn components_text(r: &UriRef<'_>, shown: &Shown<'_>, text: &mut Stri
 }
 
 /// The decoded view of a `mailto:` reference, or why it has none.
-fn mailto<'a>(r: &UriRef<'a>) -> Option<Result<Mailto<'a>, uri_runtime::SchemeError>> {
+fn mailto<'a>(r: &UriRef<'a>) -> Option<Result<Mailto<'a>, uri_runtime::scheme::SchemeError>> {
     // One comparison, where `known_scheme` tries every known name.
     let uri = r.as_uri().filter(|uri| {
         uri.scheme()

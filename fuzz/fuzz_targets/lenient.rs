@@ -12,7 +12,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uri_runtime::{ParseError, ParseErrorKind, Repaired, SchemeRules, Uri, UriBuf, UriRefBuf};
+use uri_runtime::{ParseError, ParseErrorKind, lenient::Repaired, SchemeRules, Uri, UriBuf, UriRefBuf};
 
 fn check<T: AsRef<str>>(text: &str, result: &Result<Repaired<T>, ParseError>) {
     match result {

@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uri_runtime::{ResolveOptions, Uri, UriRef};
+use uri_runtime::{resolve::ResolveOptions, Uri, UriRef};
 
 fuzz_target!(|text: &str| {
     let (base, reference) = text.split_once('\n').unwrap_or((text, ""));

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use libfuzzer_sys::fuzz_target;
 use uri_runtime::uri_template::{Assoc, ExpandError, Var};
-use uri_runtime::{UriRef, UriTemplate};
+use uri_runtime::{UriRef, uri_template::UriTemplate};
 
 fuzz_target!(|data: &str| {
     let (template, values) = data.split_once('\n').unwrap_or((data, ""));

@@ -34,7 +34,7 @@ use std::error::Error;
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use uri::{Uri, UriBuf, UriBuilder, UriRef, UriTemplate};
+use uri::{Uri, UriBuf, UriBuilder, UriRef, uri_template::UriTemplate};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();

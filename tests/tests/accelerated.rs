@@ -12,7 +12,7 @@
 mod generator;
 
 use generator::Generator;
-use uri::{Components, Iri, IriRef, ParseError, ParseOptions, Uri, UriRef};
+use uri::{Iri, IriRef, ParseError, ParseOptions, Uri, UriRef, parsed::Components};
 
 type Pair = (
     &'static str,

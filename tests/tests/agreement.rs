@@ -12,8 +12,8 @@ include!(concat!(env!("OUT_DIR"), "/agreement_literals.rs"));
 fn check(
     input: &str,
     output: &str,
-    macro_parts: uri::Components,
-    parse: fn(&str) -> uri::Components,
+    macro_parts: uri::parsed::Components,
+    parse: fn(&str) -> uri::parsed::Components,
 ) {
     assert_eq!(macro_parts, parse(output), "{input:?}: boundaries differ");
     assert_eq!(

@@ -12,7 +12,7 @@ use uri::policy::{HostClass, Policy, Rule, classify_host, classify_ip};
 use uri::scheme::file::{PathStyle, path_to_uri, uri_to_path};
 use uri::scheme::ftp::FtpUri;
 use uri::scheme::mailto::Mailto;
-use uri::{SchemeErrorKind, Uri, UriBuf, UriRefBuf, UriTemplate, pct};
+use uri::{Uri, UriBuf, UriRefBuf, pct, scheme::SchemeErrorKind, uri_template::UriTemplate};
 
 /// The class the policy gives the host of `text`.
 fn class_of(text: &str) -> HostClass {

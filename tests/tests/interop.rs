@@ -1,7 +1,10 @@
 //! The `serde`, `http` and `url` features: what converts, what is
 //! refused, and what changes on the way.
 
-use uri::{Component, HttpUriError, ParseErrorKind, Uri, UriBuf, UriRef, UriRefBuf, UrlError};
+use uri::{
+    Component, ParseErrorKind, Uri, UriBuf, UriRef, UriRefBuf,
+    interop::{HttpUriError, UrlError},
+};
 
 #[test]
 fn serde_round_trips_every_type_as_a_string() {

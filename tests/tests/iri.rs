@@ -342,7 +342,7 @@ fn rfc_3492_samples_as_hosts() {
         .unwrap()
         .to_uri_idna()
         .unwrap_err();
-    assert_eq!(err.kind(), uri::IdnaErrorKind::LabelTooLong);
+    assert_eq!(err.kind(), uri::error::IdnaErrorKind::LabelTooLong);
     assert_eq!((err.index(), err.len()), (7, korean.len()));
 }
 
@@ -469,7 +469,7 @@ proptest! {
         prop_assert!(uri.as_str().is_ascii());
         let reparsed = Uri::parse(uri.as_str()).unwrap();
         prop_assert_eq!(reparsed.components(), uri.components());
-        let shape = |c: uri::Components| (c.authority().is_some(), c.query().is_some(), c.fragment().is_some());
+        let shape = |c: uri::parsed::Components| (c.authority().is_some(), c.query().is_some(), c.fragment().is_some());
         prop_assert_eq!(shape(uri.components()), shape(iri.components()));
         let back = uri.to_iri();
         prop_assert_eq!(back.components(), Iri::parse(back.as_str()).unwrap().components());
@@ -516,7 +516,7 @@ proptest! {
 fn idna_output_is_always_a_reg_name() {
     let iri = IriRef::parse("//\u{757}%22x/").unwrap();
     let err = iri.to_uri_ref_idna().unwrap_err();
-    assert_eq!(err.kind(), uri::IdnaErrorKind::DisallowedChar('"'));
+    assert_eq!(err.kind(), uri::error::IdnaErrorKind::DisallowedChar('"'));
     assert_eq!((err.index(), err.len()), (4, 3));
     assert!(
         Iri::parse("http://例\u{FF02}.jp/")

@@ -7,7 +7,9 @@
 mod browser;
 
 use proptest::prelude::*;
-use uri::{Component, ParseErrorKind, RepairKind, SchemeRules, Uri, UriBuf, UriRef, UriRefBuf};
+use uri::{
+    Component, ParseErrorKind, SchemeRules, Uri, UriBuf, UriRef, UriRefBuf, lenient::RepairKind,
+};
 
 /// The value of every `name="…"` attribute, in order, with `&amp;`
 /// unescaped: enough HTML for these fixtures.

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use common::{cases, flag, text};
 use serde_json::Value;
-use uri::{SchemeRules, Uri, remove_dot_segments};
+use uri::{SchemeRules, Uri, resolve::remove_dot_segments};
 
 fn kinds(case: &Value) -> Vec<&str> {
     case["kinds"]

@@ -125,7 +125,11 @@ fn values_are_read_decoded_by_key() {
 }
 
 /// The edit in the style asked for.
-fn styled(edit: uri::QueryEdit<'_>, form: bool, semicolons: bool) -> uri::QueryEdit<'_> {
+fn styled(
+    edit: uri::query::QueryEdit<'_>,
+    form: bool,
+    semicolons: bool,
+) -> uri::query::QueryEdit<'_> {
     let edit = if form { edit.form_style() } else { edit };
     if semicolons { edit.semicolons() } else { edit }
 }

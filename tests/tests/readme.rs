@@ -109,7 +109,7 @@ fn readme_iri_example_holds() -> Result<(), Box<dyn std::error::Error>> {
 
 #[test]
 fn readme_wild_text_example_holds() -> Result<(), Box<dyn std::error::Error>> {
-    use uri::{RepairKind, UriBuf};
+    use uri::{UriBuf, lenient::RepairKind};
 
     let page = Uri::parse("https://example.com/blog/post.html")?;
     let link = page.join_lenient("  images/my photo.jpg#top#2 ")?;
@@ -157,7 +157,7 @@ fn readme_wild_text_example_holds() -> Result<(), Box<dyn std::error::Error>> {
 #[test]
 fn readme_template_example_holds() -> Result<(), Box<dyn std::error::Error>> {
     use std::collections::HashMap;
-    use uri::{UriTemplate, uri_template};
+    use uri::{uri_template, uri_template::UriTemplate};
 
     const ASSETS: UriTemplate<'static> = uri_template!(
         "https://uploads.github.com/repos/{owner}/{repo}/releases/{id}/assets{?name,label}"
@@ -183,7 +183,10 @@ fn readme_template_example_holds() -> Result<(), Box<dyn std::error::Error>> {
 #[test]
 fn readme_schemes_example_holds() -> Result<(), Box<dyn std::error::Error>> {
     use uri::scheme::file::{path_to_uri, uri_to_path};
-    use uri::{Mailto, MailtoBuilder, PathStyle};
+    use uri::{
+        scheme::file::PathStyle,
+        scheme::mailto::{Mailto, MailtoBuilder},
+    };
 
     let uri = Uri::parse("file:///C:/Users/me/Q%26A%201.txt")?;
     assert_eq!(

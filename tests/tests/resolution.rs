@@ -7,7 +7,7 @@ mod common;
 use std::fmt::Write as _;
 
 use common::{cases, flag, text};
-use uri::{ResolveOptions, Uri, UriRef};
+use uri::{Uri, UriRef, resolve::ResolveOptions};
 
 /// The corpus gives the literal RFC output; where that output would
 /// re-parse with an authority (`f://g` from a path `//g`), the library

@@ -6,7 +6,12 @@
 use uri::scheme::file::{
     FilePathErrorKind, FileUriErrorKind, PathStyle, path_to_uri, uri_to_path, uri_to_posix_bytes,
 };
-use uri::{Mailto, MailtoBuilder, SchemeErrorKind, Uri, uri};
+use uri::{
+    Uri,
+    scheme::SchemeErrorKind,
+    scheme::mailto::{Mailto, MailtoBuilder},
+    uri,
+};
 
 fn to_path(text: &str, style: PathStyle) -> Result<String, (FileUriErrorKind, usize)> {
     uri_to_path(&Uri::parse(text).unwrap(), style).map_err(|e| (e.kind(), e.index()))

@@ -35,7 +35,7 @@ fn decoded(text: &str) -> String {
 /// The template's result where no segment the value wrote is `.` or `..`;
 /// where one is, that it was refused (and `None`).
 fn written<T>(
-    result: Result<T, uri::DotSegmentError>,
+    result: Result<T, uri::error::DotSegmentError>,
     segments: &[&str],
 ) -> Result<Option<T>, TestCaseError> {
     let dot = segments.iter().any(|s| matches!(*s, "." | ".."));

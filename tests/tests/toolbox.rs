@@ -6,8 +6,8 @@ use std::net::Ipv6Addr;
 
 use uri::pct::DecodeErrorKind;
 use uri::{
-    BuildError, Component, Host, ParseErrorKind, ParseOptions, QueryParams, ResolveOptions,
-    SchemeRules, Uri, UriBuf, UriBuilder, UriRef, UriRefBuf,
+    BuildError, Component, Host, ParseErrorKind, ParseOptions, SchemeRules, Uri, UriBuf,
+    UriBuilder, UriRef, UriRefBuf, query::QueryParams, resolve::ResolveOptions,
 };
 
 #[test]

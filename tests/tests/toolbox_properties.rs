@@ -6,7 +6,8 @@
 
 use proptest::prelude::*;
 use uri::{
-    ResolveOptions, SchemeRules, Uri, UriBuf, UriBuilder, UriRef, UriRefBuf, remove_dot_segments,
+    SchemeRules, Uri, UriBuf, UriBuilder, UriRef, UriRefBuf,
+    resolve::{ResolveOptions, remove_dot_segments},
 };
 
 /// Path segments chosen to hit every rule of `remove_dot_segments`, the
@@ -84,7 +85,7 @@ fn reference_text(scheme: bool) -> impl Strategy<Value = String> {
 }
 
 /// Whether the components a writer recorded are those a parse finds.
-fn reparses_same(text: &str, recorded: uri::Components) -> Result<(), TestCaseError> {
+fn reparses_same(text: &str, recorded: uri::parsed::Components) -> Result<(), TestCaseError> {
     let parsed = UriRef::parse(text);
     prop_assert!(parsed.is_ok(), "{:?} does not parse: {:?}", text, parsed);
     prop_assert_eq!(parsed.unwrap().components(), recorded, "{:?}", text);

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use common::corpus_dir;
 use serde_json::Value;
 use uri::uri_template::ExpandError;
-use uri::{UriRef, UriTemplate};
+use uri::{UriRef, uri_template::UriTemplate};
 
 const FILES: [&str; 4] = [
     "spec-examples.json",

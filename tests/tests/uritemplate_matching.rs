@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
-use uri::UriTemplate;
+use uri::uri_template::UriTemplate;
 use uri::uri_template::{Captured, Var};
 
 /// Values dense in what carries structure: every reserved character, `%`,
@@ -253,7 +253,7 @@ fn an_mcp_resource_template_matches_its_uris() {
 /// text; what the expansion encodes (non-ASCII text, a space) is decoded.
 #[test]
 fn reserved_expansions_give_back_escapes_as_written() {
-    use uri::UriTemplate;
+    use uri::uri_template::UriTemplate;
     for (template, uri, value) in [
         ("{+a}", "%41", "%41"),
         ("{+a}", "caf%C3%A9/x%2Fy", "café/x%2Fy"),
@@ -279,7 +279,7 @@ fn reserved_expansions_give_back_escapes_as_written() {
 #[test]
 fn an_exploded_map_in_a_path_matches_its_own_expansion() {
     use std::collections::BTreeMap;
-    use uri::UriTemplate;
+    use uri::uri_template::UriTemplate;
     use uri::uri_template::{Assoc, Captured};
 
     let template = UriTemplate::parse("/x{/m*}").unwrap();
@@ -308,7 +308,7 @@ fn an_exploded_map_in_a_path_matches_its_own_expansion() {
 
 #[test]
 fn positional_variables_named_elsewhere_are_ambiguous() {
-    use uri::UriTemplate;
+    use uri::uri_template::UriTemplate;
 
     // `/2;x` is `a` = 2 with `e` undefined, not `e` = 2 (which writes `.2/2;x`).
     let err = UriTemplate::parse("{.e}{/e,a};x")
@@ -328,7 +328,7 @@ fn positional_variables_named_elsewhere_are_ambiguous() {
 /// from `{?u*}` and as a string from `{;u}`; the list wrote `;u=`.
 #[test]
 fn a_variable_read_as_a_string_and_a_list_comes_back_a_string() {
-    use uri::UriTemplate;
+    use uri::uri_template::UriTemplate;
 
     let template = UriTemplate::parse("zz+z{?u*}{;u}").unwrap();
     let found = template.match_uri("zz+z?u=;u").unwrap().unwrap();
@@ -340,7 +340,7 @@ fn a_variable_read_as_a_string_and_a_list_comes_back_a_string() {
 /// and `{#u}` must read the same value where no escape follows.
 #[test]
 fn a_lone_percent_reads_the_same_in_simple_and_reserved_expressions() {
-    use uri::UriTemplate;
+    use uri::uri_template::UriTemplate;
 
     let template = UriTemplate::parse("{u*}{#u}").unwrap();
     let text = template.expand(&[("u", "\u{1f}%%")]).unwrap();

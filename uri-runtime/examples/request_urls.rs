@@ -6,7 +6,7 @@
 //!
 //! Run it with `cargo run --example request_urls`.
 
-use uri_runtime::{DotSegmentError, UriBuf, UriBuilder, uri};
+use uri_runtime::{UriBuf, UriBuilder, error::DotSegmentError, uri};
 
 /// A search request: `page` is optional and `tags` repeat.
 fn search_url(query: &str, tags: &[&str], page: Option<u32>) -> UriBuf {

@@ -6,7 +6,8 @@
 //! Run it with `cargo run --example tour`.
 
 use uri_runtime::{
-    Host, Iri, ResolveOptions, SchemeRules, Uri, UriBuilder, UriRef, UriRefBuf, iri, pct, uri,
+    Host, Iri, SchemeRules, Uri, UriBuilder, UriRef, UriRefBuf, iri, pct, resolve::ResolveOptions,
+    uri,
 };
 
 /// Checked and pre-encoded while compiling: a space and non-ASCII are

@@ -29,19 +29,48 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! # Types
+//! # The names at the root
 //!
 //! - [`Uri`]: the `URI` rule (a scheme is required); [`UriRef`]: the
 //!   `URI-reference` rule (a URI or a relative reference). Both borrow the
 //!   parsed string and never allocate; accessors return the text still
 //!   percent-encoded, and decoding is always an explicit call into [`pct`].
-//! - [`UriBuf`], [`UriRefBuf`]: the owned forms (feature `alloc`).
+//! - [`UriBuf`], [`UriRefBuf`]: the owned forms (feature `alloc`), and
+//!   [`AsUri`], what functions that read either take.
 //! - [`Iri`], [`IriRef`] (and [`IriBuf`], [`IriRefBuf`]): RFC 3987's
 //!   internationalized identifiers, with non-ASCII characters unescaped.
 //!   [`Iri::to_uri`] maps one to the URI it stands for, [`Uri::to_iri`]
 //!   shows a URI to people; with the `idna` feature, `to_uri_idna` and
 //!   `to_iri_idna` also map hosts between Unicode and punycode.
-//! - [`ParseError`]: the byte offset and kind of the first offending byte.
+//! - [`ParseError`] (with [`ParseErrorKind`] and the [`Component`] it was
+//!   found in): the byte offset and kind of the first offending byte;
+//!   [`ParseOptions`]: the opt-in grammar extensions.
+//! - [`Host`]: a host parsed (a name, an IPv4 or IPv6 address).
+//! - [`UriBuilder`] and its [`BuildError`]: a URI from parts.
+//! - [`SchemeRules`]: the scheme-based normalization of
+//!   [`Uri::normalize_with`].
+//! - The macros [`uri!`], [`uri_ref!`], [`iri!`], [`iri_ref!`] and
+//!   [`uri_template!`], checked while compiling.
+//!
+//! Seventeen types and five macros: what most programs name. Everything
+//! else lives at one path, in the module of its task.
+//!
+//! # The modules, by task
+//!
+//! | task | module |
+//! |---|---|
+//! | percent-encode and decode data for a component | [`pct`] |
+//! | read and write query parameters | [`query`] |
+//! | read text from the wild as a browser does, with each repair | [`lenient`] (the entries are [`UriBuf::parse_lenient`], [`UriRefBuf::parse_lenient`], [`Uri::join_lenient`]) |
+//! | decide whether a URL may be fetched: a boundary policy | [`policy`] |
+//! | the site of a host (Public Suffix List, feature `psl`) | `site` |
+//! | the rules of http(s), ftp, mailto and file, file paths both ways | [`scheme`] |
+//! | RFC 6570 templates; the holes of `uri!` templates | [`uri_template`](mod@uri_template); [`holes`] |
+//! | resolution's options and dot segments | [`resolve`] |
+//! | component ranges, host kinds, segments, the redacted display | [`parsed`] |
+//! | the errors below `ParseError` and the drawing of any error | [`error`] |
+//! | hand-offs to `http`, `url` and `serde` (their features) | [`interop`] |
+//! | how the macros check and what they cost | `compile_time` (feature `macros`) |
 //!
 //! # Which type to store, which to take
 //!
@@ -63,14 +92,14 @@
 //! |---|---|---|
 //! | resolve a reference against a base | [`UriRef::resolve_against`], [`UriRef::resolve_into`], [`Uri::join`] | 5.2 |
 //! | the shortest reference back to a target | [`Uri::make_relative`] | inverse of 5.2 |
-//! | syntax-based normalization | [`Uri::normalize`], [`Uri::is_normalized`], [`remove_dot_segments`] | 6.2.2 |
+//! | syntax-based normalization | [`Uri::normalize`], [`Uri::is_normalized`], [`remove_dot_segments`](crate::resolve::remove_dot_segments) | 6.2.2 |
 //! | scheme-based normalization | [`Uri::normalize_with`] and [`SchemeRules`] | 6.2.3 |
 //! | equivalence: byte, syntax, scheme | `==`, [`Uri::normalized_eq`], [`Uri::scheme_normalized_eq`] | 6.2 |
 //! | building from raw or encoded parts | [`UriBuilder`], the setters of [`UriBuf`] and [`UriRefBuf`] | 3, 4.2 |
-//! | query parameters | [`Uri::query_params`], [`Uri::form_params`], [`QueryWriter`] | 3.4 |
+//! | query parameters | [`Uri::query_params`], [`Uri::form_params`], [`QueryWriter`](crate::query::QueryWriter) | 3.4 |
 //! | zone identifiers (RFC 6874), opt-in | [`ParseOptions`], [`Host::Ipv6Zoned`] | – |
 //! | text from the wild, repaired and reported | [`UriRefBuf::parse_lenient`], [`UriBuf::parse_lenient`], [`Uri::join_lenient`] | – |
-//! | the rules of http(s), ftp, mailto and file | [`Uri::check_scheme_rules`], [`scheme`]: file paths both ways, [`Mailto`], [`HttpTarget`], [`FtpUri`] | – |
+//! | the rules of http(s), ftp, mailto and file | [`Uri::check_scheme_rules`], [`scheme`]: file paths both ways, [`Mailto`](crate::scheme::mailto::Mailto), [`HttpTarget`](crate::scheme::http::HttpTarget), [`FtpUri`](crate::scheme::ftp::FtpUri) | – |
 //!
 //! ```
 //! use uri_runtime::{Uri, UriRef};
@@ -161,7 +190,7 @@ mod value;
 mod bytes;
 #[cfg(feature = "alloc")]
 pub mod holes;
-mod interop;
+pub mod interop;
 #[cfg(feature = "macros")]
 mod macros;
 #[cfg(feature = "alloc")]
@@ -181,34 +210,14 @@ pub mod uri_template;
 #[cfg(feature = "alloc")]
 mod write;
 
-#[cfg(feature = "alloc")]
-pub use holes::TemplateValue;
-#[cfg(feature = "http")]
-pub use interop::http::HttpUriError;
-#[cfg(feature = "url")]
-pub use interop::url::UrlError;
+// The root: the names most programs write. Everything else lives at one
+// path, in the module of its task (the map in the crate docs).
 #[cfg(feature = "macros")]
 pub use macros::compile_time;
 #[cfg(feature = "alloc")]
-pub use ops::lenient::{Repair, RepairKind, Repaired};
-#[cfg(feature = "alloc")]
 pub use ops::normalize::SchemeRules;
 #[cfg(feature = "alloc")]
-pub use ops::resolve::ResolveOptions;
-#[cfg(feature = "alloc")]
 pub use parts::builder::{BuildError, UriBuilder};
-#[cfg(feature = "alloc")]
-pub use parts::query::{QueryParam, QueryParams, QueryWriter};
-#[cfg(feature = "alloc")]
-pub use parts::query_edit::QueryEdit;
-#[cfg(feature = "alloc")]
-pub use scheme::{
-    KnownScheme, SchemeError, SchemeErrorKind,
-    file::{FilePathError, FileUriError, PathStyle},
-    ftp::{FtpUri, Typecode},
-    http::{HttpTarget, Origin},
-    mailto::{Mailto, MailtoBuilder, MailtoError},
-};
 /// A component of a URI reference, as errors and builders name it.
 ///
 /// ```
@@ -220,30 +229,6 @@ pub use scheme::{
 /// ```
 #[doc(inline)]
 pub use uri_core::Component;
-/// The byte ranges of a parsed reference's components.
-///
-/// ```
-/// use uri_runtime::UriRef;
-///
-/// let text = "https://user@example.com:8443/a?q#top";
-/// let parts = UriRef::parse(text)?.components();
-/// assert_eq!(&text[parts.host().unwrap()], "example.com");
-/// assert_eq!(&text[parts.path()], "/a");
-/// assert_eq!(parts.fragment().map(|f| &text[f]), Some("top"));
-/// # Ok::<(), uri_runtime::ParseError>(())
-/// ```
-#[doc(inline)]
-pub use uri_core::Components;
-/// What kind of host an authority has.
-///
-/// ```
-/// use uri_runtime::{HostKind, Uri};
-///
-/// assert_eq!(Uri::parse("http://[::1]/")?.components().host_kind(), Some(HostKind::Ipv6));
-/// # Ok::<(), uri_runtime::ParseError>(())
-/// ```
-#[doc(inline)]
-pub use uri_core::HostKind;
 /// Why a string is not a URI, and where: the byte offset of the first
 /// offending byte, and what is wrong there.
 ///
@@ -283,53 +268,138 @@ pub use uri_core::ParseErrorKind;
 /// ```
 #[doc(inline)]
 pub use uri_core::ParseOptions;
-/// The shape [`SchemeError`] and
-/// [`TemplateError`](uri_template::TemplateError) share: a kind that
-/// describes itself and its fix ([`Explain`]), a byte range, carets, and a
-/// `Display` of what, where and the fix.
-///
-/// ```
-/// use uri_runtime::Uri;
-///
-/// let uri = Uri::parse("file://C:/app/data.db")?;
-/// let err = uri.check_scheme_rules().unwrap_err();
-/// assert_eq!(err.index(), 7);
-/// assert!(err.to_string().ends_with("write file:///C:/… for C:\\…"));
-/// # Ok::<(), uri_runtime::ParseError>(())
-/// ```
-#[doc(inline)]
-pub use uri_core::located::{Explain, Located};
-/// The drawing of an error: the input, then carets under the culprit.
-///
-/// ```
-/// use uri_runtime::{Caret, UriRef};
-///
-/// let input = "http://x/%G1";
-/// let err = UriRef::parse(input).unwrap_err();
-/// assert_eq!(err.render(input).to_string(), "http://x/%G1\n         ^^^");
-/// assert_eq!(Caret::new(input, 9, 3).to_string(), err.render(input).to_string());
-/// ```
-#[doc(inline)]
-pub use uri_core::render::Caret;
-#[cfg(feature = "idna")]
-pub use uri_idna::{IdnaError, IdnaErrorKind};
-#[cfg(feature = "alloc")]
-pub use uri_template::{UriTemplate, UriTemplateBuf};
 #[cfg(feature = "alloc")]
 pub use value::as_uri::AsUri;
 #[cfg(feature = "alloc")]
 pub use value::buf::{IriBuf, IriRefBuf, UriBuf, UriRefBuf};
-#[cfg(feature = "alloc")]
-pub use value::decoded::Redacted;
-pub use value::host::{Host, IpvFuture};
+pub use value::host::Host;
 pub use value::iri::{Iri, IriRef};
-pub use value::iter::{PathSegments, QueryPairs};
-pub use value::port::{PortError, PortErrorKind};
 pub use value::uri::{Uri, UriRef};
+
+/// Query parameters: the raw pairs ([`QueryPairs`](query::QueryPairs)),
+/// the decoded ones ([`QueryParams`](query::QueryParams), from
+/// `query_params()` and `form_params()`), writing a query
+/// ([`QueryWriter`](query::QueryWriter)) and editing one in place
+/// ([`QueryEdit`](query::QueryEdit)).
+///
+/// ```
+/// use uri_runtime::{Uri, query::QueryWriter};
+///
+/// let uri = Uri::parse("https://h/s?q=a%20b&page=2")?;
+/// assert_eq!(uri.query_value("q").transpose()?.as_deref(), Some("a b"));
+/// let mut query = QueryWriter::new();
+/// query.append("q", "rust & uri");
+/// assert_eq!(query.as_str(), "q=rust%20%26%20uri");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub mod query {
+    #[cfg(feature = "alloc")]
+    pub use crate::parts::query::{QueryParam, QueryParams, QueryWriter};
+    #[cfg(feature = "alloc")]
+    pub use crate::parts::query_edit::QueryEdit;
+    pub use crate::value::iter::QueryPairs;
+}
+
+/// Text from the wild read as a browser reads it: what
+/// [`UriRefBuf::parse_lenient`], [`UriBuf::parse_lenient`] and
+/// [`Uri::join_lenient`] return, the value and each repair made to reach
+/// it, with its bytes.
+///
+/// ```
+/// use uri_runtime::{UriBuf, lenient::RepairKind};
+///
+/// let read = UriBuf::parse_lenient(" https://example.com/a b ")?;
+/// assert_eq!(read.value, "https://example.com/a%20b");
+/// assert!(read.repairs.iter().any(|r| r.kind == RepairKind::Encoded));
+/// # Ok::<(), uri_runtime::ParseError>(())
+/// ```
 #[cfg(feature = "alloc")]
-pub use write::dot_segment::{DotSegment, DotSegmentError};
+pub mod lenient {
+    pub use crate::ops::lenient::{Repair, RepairKind, Repaired};
+}
+
+/// What a parsed value hands out besides its text: the byte ranges of its
+/// components, the kind of its host, an `IPvFuture` literal's parts, the
+/// path's segments, and the display with its secrets hidden.
+pub mod parsed {
+    #[cfg(feature = "alloc")]
+    pub use crate::value::decoded::Redacted;
+    pub use crate::value::host::IpvFuture;
+    pub use crate::value::iter::PathSegments;
+    /// The byte ranges of a parsed reference's components.
+    ///
+    /// ```
+    /// use uri_runtime::UriRef;
+    ///
+    /// let text = "https://user@example.com:8443/a?q#top";
+    /// let parts = UriRef::parse(text)?.components();
+    /// assert_eq!(&text[parts.host().unwrap()], "example.com");
+    /// assert_eq!(&text[parts.path()], "/a");
+    /// assert_eq!(parts.fragment().map(|f| &text[f]), Some("top"));
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    #[doc(inline)]
+    pub use uri_core::Components;
+    /// What kind of host an authority has.
+    ///
+    /// ```
+    /// use uri_runtime::{Uri, parsed::HostKind};
+    ///
+    /// assert_eq!(Uri::parse("http://[::1]/")?.components().host_kind(), Some(HostKind::Ipv6));
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    #[doc(inline)]
+    pub use uri_core::HostKind;
+}
+
+/// Resolution's options and its dot-segment removal (RFC 3986 section
+/// 5.2): [`UriRef::resolve_against`] is strict; the non-strict reading of
+/// section 5.2.2 is an option of [`UriRef::resolve_into`].
 #[cfg(feature = "alloc")]
-pub use write::dots::remove_dot_segments;
+pub mod resolve {
+    pub use crate::ops::resolve::ResolveOptions;
+    pub use crate::write::dots::remove_dot_segments;
+}
+
+/// The errors below [`ParseError`]: the port's, a written segment's, a
+/// host's IDNA mapping (feature `idna`), and the shared shape and drawing
+/// of every positioned error. Each scheme's, the policy's and the
+/// templates' errors live in their modules.
+pub mod error {
+    pub use crate::value::port::{PortError, PortErrorKind};
+    #[cfg(feature = "alloc")]
+    pub use crate::write::dot_segment::{DotSegment, DotSegmentError};
+    /// The shape [`SchemeError`](crate::scheme::SchemeError) and
+    /// [`TemplateError`](crate::uri_template::TemplateError) share: a kind that
+    /// describes itself and its fix ([`Explain`]), a byte range, carets, and a
+    /// `Display` of what, where and the fix.
+    ///
+    /// ```
+    /// use uri_runtime::Uri;
+    ///
+    /// let uri = Uri::parse("file://C:/app/data.db")?;
+    /// let err = uri.check_scheme_rules().unwrap_err();
+    /// assert_eq!(err.index(), 7);
+    /// assert!(err.to_string().ends_with("write file:///C:/… for C:\\…"));
+    /// # Ok::<(), uri_runtime::ParseError>(())
+    /// ```
+    #[doc(inline)]
+    pub use uri_core::located::{Explain, Located};
+    /// The drawing of an error: the input, then carets under the culprit.
+    ///
+    /// ```
+    /// use uri_runtime::{UriRef, error::Caret};
+    ///
+    /// let input = "http://x/%G1";
+    /// let err = UriRef::parse(input).unwrap_err();
+    /// assert_eq!(err.render(input).to_string(), "http://x/%G1\n         ^^^");
+    /// assert_eq!(Caret::new(input, 9, 3).to_string(), err.render(input).to_string());
+    /// ```
+    #[doc(inline)]
+    pub use uri_core::render::Caret;
+    #[cfg(feature = "idna")]
+    pub use uri_idna::{IdnaError, IdnaErrorKind};
+}
 
 /// What the differential tests and the fuzz targets reach that users
 /// cannot: each vector loop compared with its portable twin on one input.

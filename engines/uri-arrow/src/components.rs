@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use arrow_array::{Array, ArrayRef, BooleanArray, Int32Array};
 use arrow_schema::ArrowError;
-use uri_runtime::{Components, HostKind, SchemeRules, UriRef};
+use uri_runtime::{parsed::{Components, HostKind}, SchemeRules, UriRef};
 
 use crate::strings::Strings;
 

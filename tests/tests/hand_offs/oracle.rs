@@ -100,7 +100,7 @@ fn url_reads_the_same(ours: &Uri<'_>, url: &url::Url) -> Result<(), String> {
         return Err(format!("port {:?} against {ours_port:?}", url.port()));
     }
     let our_path = if ours.path().starts_with('/') {
-        uri::remove_dot_segments(ours.path())
+        uri::resolve::remove_dot_segments(ours.path())
     } else {
         ours.path().to_owned()
     };

@@ -10,7 +10,7 @@
 //!     "https://api.example.com/users/ada%2Flovelace/posts?tag=a%26b&page=3#notes%20%232"
 //! );
 //! assert_eq!(url.query(), Some("tag=a%26b&page=3"));
-//! # Ok::<(), uri_runtime::DotSegmentError>(())
+//! # Ok::<(), uri_runtime::error::DotSegmentError>(())
 //! ```
 //!
 //! A hole takes any [`Display`] value: its text is encoded for the place
@@ -53,7 +53,7 @@
 //! segments that resolve to the same place.
 //!
 //! ```
-//! use uri_runtime::{uri, DotSegmentError};
+//! use uri_runtime::{uri, error::DotSegmentError};
 //!
 //! let id = "..";
 //! let err: DotSegmentError = uri!("https://api.example.com/v2/users/{id}/delete").unwrap_err();
@@ -107,7 +107,7 @@ pub use writer::TemplateWriter;
 ///
 /// let on = Flag(true);
 /// assert_eq!(uri_runtime::uri!("https://x.org/{on}?on={on}")?, "https://x.org/1?on=yes");
-/// # Ok::<(), uri_runtime::DotSegmentError>(())
+/// # Ok::<(), uri_runtime::error::DotSegmentError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -204,7 +204,7 @@ impl<'w> Hole<'w> {
 /// // Segments from an iterator, each encoded as a segment.
 /// let parts = each("docs/2024 report".split(' '));
 /// assert_eq!(uri!("https://x.org/{parts}")?, "https://x.org/docs%2F2024/report");
-/// # Ok::<(), uri_runtime::DotSegmentError>(())
+/// # Ok::<(), uri_runtime::error::DotSegmentError>(())
 /// ```
 ///
 /// A type of yours writes its items through [`Hole::item`]:
@@ -224,7 +224,7 @@ impl<'w> Hole<'w> {
 /// let r = Range(10, 20);
 /// assert_eq!(uri_runtime::uri!("https://x.org/?from-to={r}"), "https://x.org/?from-to=10&from-to=20");
 /// assert_eq!(uri_runtime::uri!("https://x.org/rows/{r}")?, "https://x.org/rows/10/20");
-/// # Ok::<(), uri_runtime::DotSegmentError>(())
+/// # Ok::<(), uri_runtime::error::DotSegmentError>(())
 /// ```
 pub trait TemplateValue {
     /// Writes the value's items into `hole`.
@@ -376,7 +376,7 @@ pub mod dispatch {
     #[diagnostic::on_unimplemented(
         message = "`{Self}` cannot fill a `uri!` template hole",
         label = "this value implements neither `Display` nor `TemplateValue`",
-        note = "implement `Display` for it, or `uri_runtime::TemplateValue` to write it as several items or none"
+        note = "implement `Display` for it, or `uri_runtime::holes::TemplateValue` to write it as several items or none"
     )]
     pub trait Fill {
         /// Writes the value's text.

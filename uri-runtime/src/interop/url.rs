@@ -27,7 +27,7 @@ use crate::write::dots::{has_dot_segments, remove_dot_segments};
 /// `url`).
 ///
 /// ```
-/// use uri_runtime::{Component, Uri, UrlError};
+/// use uri_runtime::{Component, Uri, interop::UrlError};
 ///
 /// // A template wrote the value ".." as data; WHATWG would climb over it.
 /// let uri = Uri::parse("https://api.example.com/v2/users/%2E%2E/delete")?;
@@ -124,7 +124,7 @@ impl TryFrom<&url::Url> for UriBuf {
     /// URL holding them is an error naming the byte, not a silent repair.
     ///
     /// ```
-    /// use uri_runtime::{UriBuf, UrlError};
+    /// use uri_runtime::{UriBuf, interop::UrlError};
     ///
     /// let url = url::Url::parse("https://EXAMPLE.com/a/../b?q=[1]")?;
     /// assert_eq!(url.as_str(), "https://example.com/b?q=[1]");

@@ -143,19 +143,19 @@
 //! let (user, tags, page) = ("ada/lovelace", ["a&b", "c"], None::<u32>);
 //! let url = uri!("https://example.com/users/{user}?tag={tags}&page={page}")?;
 //! assert_eq!(url, "https://example.com/users/ada%2Flovelace?tag=a%26b&tag=c");
-//! # Ok::<(), uri_runtime::DotSegmentError>(())
+//! # Ok::<(), uri_runtime::error::DotSegmentError>(())
 //! ```
 //!
 //! A template with a hole in its path gives a `Result`: a value there
 //! that comes out as `.` or `..` is a
-//! [`DotSegmentError`](crate::DotSegmentError), since no encoding of such
+//! [`DotSegmentError`](crate::error::DotSegmentError), since no encoding of such
 //! a segment is data. A template whose path has no hole cannot fail and
 //! gives the `UriBuf` itself.
 //!
 //! Template errors, each pointing at its culprit: a hole in the scheme or
 //! the authority, an unclosed `{`, a hole that is not a name, an argument
 //! no hole uses, an argument given twice, a value of a type that is neither
-//! `Display` nor [`TemplateValue`](crate::TemplateValue) (the compiler's
+//! `Display` nor [`TemplateValue`](crate::holes::TemplateValue) (the compiler's
 //! error then points at the argument), and a name that is neither an
 //! argument nor a variable in scope.
 //!

@@ -93,11 +93,11 @@ pub mod compile_time;
 /// // A template without a path hole cannot fail: no `Result`.
 /// let q = "a&b";
 /// assert_eq!(uri!("https://example.com/search?q={q}"), "https://example.com/search?q=a%26b");
-/// # Ok::<(), uri_runtime::DotSegmentError>(())
+/// # Ok::<(), uri_runtime::error::DotSegmentError>(())
 /// ```
 ///
 /// With a hole in the path the result is `Result<UriBuf, DotSegmentError>`
-/// (see [`DotSegmentError`](crate::DotSegmentError)); without one, a
+/// (see [`DotSegmentError`](crate::error::DotSegmentError)); without one, a
 /// `UriBuf`.
 ///
 /// In the path a hole is part of one segment, so `/`, `?`, `#` and `%` in
@@ -106,7 +106,7 @@ pub mod compile_time;
 /// `Option` that is `None` leaves out its whole `key=value` parameter and a
 /// list repeats it. The [`template`](crate::holes) module lists every
 /// hole's encode set; values are anything `Display`, or a type implementing
-/// [`TemplateValue`](crate::TemplateValue).
+/// [`TemplateValue`](crate::holes::TemplateValue).
 ///
 /// Holes are refused in the scheme and the authority, which decide how the
 /// rest is read and which host is contacted; build those parts at run time
@@ -150,7 +150,7 @@ macro_rules! uri {
 ///
 /// let name = "mailto:boss";
 /// assert_eq!(uri_ref!("{name}/inbox?unread={n}", n = 3)?, "mailto%3Aboss/inbox?unread=3");
-/// # Ok::<(), uri_runtime::DotSegmentError>(())
+/// # Ok::<(), uri_runtime::error::DotSegmentError>(())
 /// ```
 #[macro_export]
 macro_rules! uri_ref {
@@ -211,12 +211,12 @@ macro_rules! iri_ref {
     };
 }
 
-/// An RFC 6570 [`UriTemplate`](crate::UriTemplate) checked while
-/// compiling, by the same checker as [`UriTemplate::parse`](crate::UriTemplate::parse),
+/// An RFC 6570 [`UriTemplate`](crate::uri_template::UriTemplate) checked while
+/// compiling, by the same checker as [`UriTemplate::parse`](crate::uri_template::UriTemplate::parse),
 /// and usable as a `const` or a `static`.
 ///
 /// ```
-/// use uri_runtime::{uri_template, UriTemplate};
+/// use uri_runtime::{uri_template, uri_template::UriTemplate};
 ///
 /// const RELEASE_ASSETS: UriTemplate<'static> =
 ///     uri_template!("https://uploads.github.com/repos/{owner}/{repo}/releases/{id}/assets{?name,label}");

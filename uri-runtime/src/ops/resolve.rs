@@ -18,7 +18,7 @@ use crate::write::dots::{Joined, last_slash, push_relative, remove_dot_segments_
 /// How [`UriRef::resolve_against_with`] reads a reference.
 ///
 /// ```
-/// use uri_runtime::{ResolveOptions, Uri, UriRef};
+/// use uri_runtime::{resolve::ResolveOptions, Uri, UriRef};
 ///
 /// let base = Uri::parse("http://a/b/c/d;p?q")?;
 /// let r = UriRef::parse("http:g")?;
@@ -257,7 +257,7 @@ impl UriRef<'_> {
     /// loop then allocates only when a target outgrows the buffer.
     ///
     /// ```
-    /// use uri_runtime::{ResolveOptions, Uri, UriRef};
+    /// use uri_runtime::{resolve::ResolveOptions, Uri, UriRef};
     ///
     /// let base = Uri::parse("https://example.com/docs/")?;
     /// let mut buf = String::new();

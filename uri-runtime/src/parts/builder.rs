@@ -341,7 +341,7 @@ impl<'a> UriBuilder<'a> {
 
     /// A query from raw `key=value` pairs, each side encoded with
     /// [`QUERY_PARAM`](crate::pct::QUERY_PARAM); see also
-    /// [`QueryWriter`](crate::QueryWriter).
+    /// [`QueryWriter`](crate::query::QueryWriter).
     #[must_use]
     pub fn query_pairs<I, K, V>(mut self, pairs: I) -> Self
     where

@@ -14,7 +14,7 @@ use crate::value::uri::{Uri, UriRef};
 /// percent-decoded as UTF-8 (and, form-style, `+` is a space), borrowed
 /// from the query when nothing needed decoding. A pair without `=` has the
 /// value `""`; empty pieces (`a=1&&b=2`) are skipped. For the raw pairs,
-/// which tell `k` from `k=`, see [`QueryPairs`](crate::QueryPairs).
+/// which tell `k` from `k=`, see [`QueryPairs`](crate::query::QueryPairs).
 ///
 /// Values are data, not names: unlike the decoded user name, password,
 /// segments and fragment, they may hold any character, line breaks and
@@ -155,7 +155,7 @@ impl FusedIterator for QueryParams<'_> {}
 /// `&`, `=`, `+` and `#` cannot be mistaken for structure.
 ///
 /// ```
-/// use uri_runtime::{QueryWriter, UriBuilder};
+/// use uri_runtime::{query::QueryWriter, UriBuilder};
 ///
 /// let mut query = QueryWriter::new();
 /// query.append("q", "a&b=c").append("lang", "fr").append_key("debug");

@@ -123,7 +123,7 @@ impl<'a> FtpUri<'a> {
     ///
     /// ```
     /// use uri_runtime::scheme::ftp::FtpUri;
-    /// use uri_runtime::{SchemeErrorKind, Uri};
+    /// use uri_runtime::{scheme::SchemeErrorKind, Uri};
     ///
     /// let err = FtpUri::new(Uri::parse("ftp://h/f;type=x")?).unwrap_err();
     /// assert_eq!((err.kind(), err.index()), (SchemeErrorKind::InvalidTypecode, 15));

@@ -39,7 +39,7 @@ impl<'a> HttpTarget<'a> {
     ///
     /// ```
     /// use uri_runtime::scheme::http::HttpTarget;
-    /// use uri_runtime::{SchemeErrorKind, Uri};
+    /// use uri_runtime::{scheme::SchemeErrorKind, Uri};
     ///
     /// let err = HttpTarget::new(Uri::parse("http:///path")?).unwrap_err();
     /// assert_eq!((err.kind(), err.index()), (SchemeErrorKind::MissingHost, 7));

@@ -64,7 +64,7 @@ impl<'a> Mailto<'a> {
     ///
     /// ```
     /// use uri_runtime::scheme::mailto::Mailto;
-    /// use uri_runtime::{SchemeErrorKind, Uri};
+    /// use uri_runtime::{scheme::SchemeErrorKind, Uri};
     ///
     /// let uri = Uri::parse("mailto:a@example.org?subject=Hi%0D%0ABcc:%20x@evil")?;
     /// let err = Mailto::new(uri).unwrap_err();
@@ -76,7 +76,7 @@ impl<'a> Mailto<'a> {
     ///
     /// ```
     /// use uri_runtime::scheme::mailto::Mailto;
-    /// use uri_runtime::{SchemeErrorKind, Uri};
+    /// use uri_runtime::{scheme::SchemeErrorKind, Uri};
     ///
     /// let err = Mailto::new(Uri::parse("mailto:joe@example.com,nobody")?).unwrap_err();
     /// assert_eq!((err.kind(), err.index()), (SchemeErrorKind::MissingAtSign, 29));
@@ -385,7 +385,7 @@ fn encoded_address(address: &str, part: &'static str) -> Result<String, MailtoEr
 ///
 /// ```
 /// use uri_runtime::scheme::mailto::MailtoBuilder;
-/// use uri_runtime::SchemeErrorKind;
+/// use uri_runtime::scheme::SchemeErrorKind;
 ///
 /// let err = MailtoBuilder::new().to("a..b@example.org").build().unwrap_err();
 /// assert_eq!((err.part(), err.index(), err.kind()), ("to", 2, SchemeErrorKind::InvalidAddress));

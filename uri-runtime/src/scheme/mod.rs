@@ -10,7 +10,7 @@
 //! ([`uri_core::scheme::check`]).
 //!
 //! ```
-//! use uri_runtime::{SchemeErrorKind, Uri};
+//! use uri_runtime::{scheme::SchemeErrorKind, Uri};
 //!
 //! let uri = Uri::parse("https://user:pw@example.com/")?;
 //! let err = uri.check_scheme_rules().unwrap_err();
@@ -45,7 +45,7 @@ impl Uri<'_> {
     /// on its literals while compiling.
     ///
     /// ```
-    /// use uri_runtime::{SchemeErrorKind, Uri};
+    /// use uri_runtime::{scheme::SchemeErrorKind, Uri};
     ///
     /// let uri = Uri::parse("ftp://example.com/f;type=x")?;
     /// assert_eq!(uri.check_scheme_rules().unwrap_err().kind(), SchemeErrorKind::InvalidTypecode);
@@ -62,7 +62,7 @@ impl Uri<'_> {
     /// The scheme, if it is one whose rules this crate knows.
     ///
     /// ```
-    /// use uri_runtime::{KnownScheme, Uri};
+    /// use uri_runtime::{scheme::KnownScheme, Uri};
     ///
     /// assert_eq!(Uri::parse("MailTo:a@example.org")?.known_scheme(), Some(KnownScheme::Mailto));
     /// # Ok::<(), uri_runtime::ParseError>(())

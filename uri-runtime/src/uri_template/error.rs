@@ -9,7 +9,7 @@ use uri_core::ParseError;
 ///
 /// ```
 /// use std::collections::BTreeMap;
-/// use uri_runtime::UriTemplate;
+/// use uri_runtime::uri_template::UriTemplate;
 /// use uri_runtime::uri_template::ExpandError;
 ///
 /// let vars = BTreeMap::from([("list", vec!["a", "b"])]);

@@ -68,7 +68,7 @@ impl Pairs for Json {
 /// A JSON object holds the variables; any other JSON value holds none.
 ///
 /// ```
-/// use uri_runtime::UriTemplate;
+/// use uri_runtime::uri_template::UriTemplate;
 ///
 /// let vars = serde_json::json!({ "id": 42, "tags": ["a", "b"], "draft": null });
 /// let url = UriTemplate::parse("/posts/{id}{?tags*,draft}")?.expand(&vars)?;

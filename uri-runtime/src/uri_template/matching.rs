@@ -20,7 +20,7 @@ use crate::pct::{decode_utf8, encode_keep_escapes};
 /// the doubt starts.
 ///
 /// ```
-/// use uri_runtime::UriTemplate;
+/// use uri_runtime::uri_template::UriTemplate;
 ///
 /// // `{name}` may hold `.`, so where does it end?
 /// let err = UriTemplate::parse("/files/{name}.json")?.match_uri("/files/a.b.json").unwrap_err();
@@ -111,7 +111,7 @@ pub enum Captured {
 /// write the same text there.
 ///
 /// ```
-/// use uri_runtime::UriTemplate;
+/// use uri_runtime::uri_template::UriTemplate;
 /// use uri_runtime::uri_template::Captured;
 ///
 /// let template = UriTemplate::parse("/repos/{owner}/{repo}/issues{?state,labels}")?;

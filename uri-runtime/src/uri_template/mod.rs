@@ -3,7 +3,7 @@
 //!
 //! ```
 //! use std::collections::HashMap;
-//! use uri_runtime::UriTemplate;
+//! use uri_runtime::uri_template::UriTemplate;
 //!
 //! let template = UriTemplate::parse("https://api.github.com/repos/{owner}/{repo}/releases{?page,per_page}")?;
 //! let vars = HashMap::from([("owner", "rust-lang"), ("repo", "rust"), ("page", "2")]);
@@ -78,7 +78,7 @@
 //! templates always refuse them.
 //!
 //! ```
-//! use uri_runtime::UriTemplate;
+//! use uri_runtime::uri_template::UriTemplate;
 //!
 //! let template = UriTemplate::parse("/users/{id}/delete")?;
 //! assert_eq!(template.expand(&[("id", "..")])?, "/users/../delete");
@@ -110,7 +110,7 @@
 //! check the result with a [`Policy`](crate::policy::Policy) instead.
 //!
 //! ```
-//! use uri_runtime::UriTemplate;
+//! use uri_runtime::uri_template::UriTemplate;
 //!
 //! let template = UriTemplate::parse("http://example.com{.d}/")?;
 //! assert_eq!(template.expand(&[("d", "evil.net")])?, "http://example.com.evil.net/");
@@ -148,7 +148,7 @@ use crate::value::parse as grammar;
 /// An RFC 6570 URI Template, checked, borrowing its text.
 ///
 /// ```
-/// use uri_runtime::UriTemplate;
+/// use uri_runtime::uri_template::UriTemplate;
 ///
 /// let template = UriTemplate::parse("/users/{id}{?fields*}")?;
 /// let url = template.expand(&[("id", "42")])?;
@@ -191,7 +191,7 @@ impl<'a> UriTemplate<'a> {
     /// The names of the template's variables, in order, each once.
     ///
     /// ```
-    /// use uri_runtime::UriTemplate;
+    /// use uri_runtime::uri_template::UriTemplate;
     ///
     /// let template = UriTemplate::parse("{/a,b}{?b,c*}")?;
     /// assert_eq!(template.variable_names(), ["a", "b", "c"]);
@@ -209,7 +209,7 @@ impl<'a> UriTemplate<'a> {
     /// Expands the template into a URI reference (RFC 6570 section 3).
     ///
     /// ```
-    /// use uri_runtime::UriTemplate;
+    /// use uri_runtime::uri_template::UriTemplate;
     ///
     /// let url = UriTemplate::parse("{+base}/search{?q}")?
     ///     .expand(&[("base", "https://example.com/api"), ("q", "café & co")])?;
@@ -240,7 +240,7 @@ impl<'a> UriTemplate<'a> {
     /// [module docs](self#values-that-are-dot-segments).
     ///
     /// ```
-    /// use uri_runtime::UriTemplate;
+    /// use uri_runtime::uri_template::UriTemplate;
     ///
     /// let template = UriTemplate::parse("../files{/path*}")?;
     /// let ok = template.expand_no_dot_segments(&[("path", ["a", "b"])])?;
@@ -271,7 +271,7 @@ impl<'a> UriTemplate<'a> {
     /// [module docs](self#values-that-move-the-host).
     ///
     /// ```
-    /// use uri_runtime::UriTemplate;
+    /// use uri_runtime::uri_template::UriTemplate;
     ///
     /// let template = UriTemplate::parse("https://{+tenant}.example.com/{+path}")?;
     /// let ok = template.expand_fixed_authority(&[("tenant", "acme"), ("path", "a/b")])?;
@@ -301,7 +301,7 @@ impl<'a> UriTemplate<'a> {
     /// [`expand_no_dot_segments`](Self::expand_no_dot_segments) refuse.
     ///
     /// ```
-    /// use uri_runtime::UriTemplate;
+    /// use uri_runtime::uri_template::UriTemplate;
     ///
     /// let template = UriTemplate::parse("https://api.example.com{/user}/delete")?;
     /// assert!(template.expand_data(&[("user", "..")]).is_err());
@@ -322,7 +322,7 @@ impl<'a> UriTemplate<'a> {
     /// and an expansion without a scheme is an [`ExpandError::Invalid`].
     ///
     /// ```
-    /// use uri_runtime::UriTemplate;
+    /// use uri_runtime::uri_template::UriTemplate;
     ///
     /// let template = UriTemplate::parse("{scheme}://example.com/")?;
     /// assert!(template.expand_uri(&[("scheme", "https")]).is_ok());
@@ -350,7 +350,7 @@ impl<'a> UriTemplate<'a> {
     /// not meant to make a URI reference on its own.
     ///
     /// ```
-    /// use uri_runtime::UriTemplate;
+    /// use uri_runtime::uri_template::UriTemplate;
     ///
     /// let mut out = String::from("GET ");
     /// UriTemplate::parse("{/path*}")?.expand_to(&[("path", ["a b", "c"])], &mut out)?;
@@ -395,7 +395,7 @@ impl<'a> UriTemplate<'a> {
 /// gives the borrowed form, whose methods it shares.
 ///
 /// ```
-/// use uri_runtime::UriTemplateBuf;
+/// use uri_runtime::uri_template::UriTemplateBuf;
 ///
 /// let template: UriTemplateBuf = "/files{/path*}".parse()?;
 /// let url = template.expand(&[("path", ["docs", "a b.txt"])])?;

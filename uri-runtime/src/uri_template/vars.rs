@@ -86,7 +86,7 @@ pub trait Var {
 ///
 /// ```
 /// use std::collections::HashMap;
-/// use uri_runtime::UriTemplate;
+/// use uri_runtime::uri_template::UriTemplate;
 ///
 /// let mut vars = HashMap::new();
 /// vars.insert("owner", "rust-lang");
@@ -100,7 +100,7 @@ pub trait Var {
 ///
 /// ```
 /// use std::collections::BTreeMap;
-/// use uri_runtime::UriTemplate;
+/// use uri_runtime::uri_template::UriTemplate;
 /// use uri_runtime::uri_template::Var;
 ///
 /// let mut vars: BTreeMap<&str, &dyn Var> = BTreeMap::new();
@@ -221,7 +221,7 @@ impl<S: AsRef<str>, const N: usize> Var for [S; N] {
 /// map would sort or scramble them).
 ///
 /// ```
-/// use uri_runtime::UriTemplate;
+/// use uri_runtime::uri_template::UriTemplate;
 /// use uri_runtime::uri_template::Assoc;
 ///
 /// let point = Assoc(vec![("y", "768"), ("x", "1024")]);

@@ -7,7 +7,7 @@ use uri_core::located::{Explain, Located};
 /// [`render`](Located::render) underlines.
 ///
 /// ```
-/// use uri_runtime::{PortErrorKind, Uri};
+/// use uri_runtime::{error::PortErrorKind, Uri};
 ///
 /// let text = "http://example.com:99999/";
 /// let uri = Uri::parse(text).unwrap();
@@ -26,7 +26,7 @@ pub type PortError = Located<PortErrorKind>;
 /// Why a port is no TCP or UDP port.
 ///
 /// ```
-/// use uri_runtime::{PortErrorKind, Uri};
+/// use uri_runtime::{error::PortErrorKind, Uri};
 ///
 /// let err = Uri::parse("ftp://h:65536/")?.port_u16().unwrap_err();
 /// assert_eq!(err.kind(), PortErrorKind::TooLarge);

@@ -36,7 +36,7 @@ pub type DotSegmentError = Located<DotSegment>;
 /// Which dot segment a value made.
 ///
 /// ```
-/// use uri_runtime::{BuildError, DotSegment, UriBuf};
+/// use uri_runtime::{BuildError, error::DotSegment, UriBuf};
 ///
 /// let mut u = UriBuf::parse("https://example.com/files")?;
 /// let Err(BuildError::DotSegment(err)) = u.push_segment(".") else { panic!() };

@@ -248,7 +248,7 @@ pub(crate) fn has_dot_segments(path: &str) -> bool {
 /// it with it.
 ///
 /// ```
-/// use uri_runtime::remove_dot_segments;
+/// use uri_runtime::resolve::remove_dot_segments;
 ///
 /// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
 /// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");

@@ -45,7 +45,7 @@ impl UriRefBuf {
     /// [`Uri::join_lenient`] with the page's URI.
     ///
     /// ```
-    /// use uri_runtime::{RepairKind, UriRefBuf};
+    /// use uri_runtime::{lenient::RepairKind, UriRefBuf};
     ///
     /// // An href as it was written in a page: spaces, a stray `#`.
     /// let link = UriRefBuf::parse_lenient(" docs/my file.pdf#p1#2 ")?;
@@ -94,7 +94,7 @@ impl UriBuf {
     /// [`UriRefBuf::parse_lenient`] and [`Repaired`].
     ///
     /// ```
-    /// use uri_runtime::{RepairKind, UriBuf};
+    /// use uri_runtime::{lenient::RepairKind, UriBuf};
     ///
     /// let repaired = UriBuf::parse_lenient("http:EXAMPLE.com\\a b")?;
     /// assert_eq!(repaired.value, "http://example.com/a%20b");

@@ -11,7 +11,7 @@ use core::ops::Range;
 /// [`Uri::join_lenient`](crate::Uri::join_lenient) return.
 ///
 /// ```
-/// use uri_runtime::{RepairKind, Uri};
+/// use uri_runtime::{lenient::RepairKind, Uri};
 ///
 /// // A link extractor: each href against the page it was found on.
 /// let page = Uri::parse("https://example.com/dir/page")?;
