@@ -3,20 +3,22 @@
 //! subject's peak memory apart.
 //!
 //! ```text
-//! uri-sql-bench SUBJECT ROWS PARTITIONS [ROUNDS]
+//! uri-sql-bench SUBJECT ROWS PARTITIONS [ROUNDS] [LAYOUT]
 //! ```
 //!
 //! SUBJECT is `uri_host`, `uri_normalize`, `spark_try_parse_url` or
 //! `split_part`. The corpus (`bench/data/corpus.txt` of the repository)
-//! is repeated to ROWS rows in memory (a `Utf8` column, in batches of
-//! 8,192 split over the partitions) before the clock starts. Prints one
-//! line: the subject, the rows, the partitions, the best time of the
-//! rounds and the rows per second.
+//! is repeated to ROWS rows in memory (a column of LAYOUT, `utf8` or
+//! `utf8view` as DataFusion reads Parquet by default, in batches of
+//! 8,192 dealt over the partitions) before the clock starts. Prints one
+//! line: the subject, the layout, the rows, the partitions, the best time
+//! of the rounds and the rows per second.
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use datafusion::arrow::array::{RecordBatch, StringArray};
+use datafusion::arrow::compute::cast;
 use datafusion::arrow::datatypes::{DataType, Field, Schema};
 use datafusion::datasource::MemTable;
 use datafusion::error::{DataFusionError, Result};
@@ -25,26 +27,47 @@ use datafusion::prelude::{SessionConfig, SessionContext};
 #[tokio::main]
 async fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = || DataFusionError::Plan("usage: uri-sql-bench SUBJECT ROWS PARTITIONS [ROUNDS]".into());
+    let usage = || {
+        DataFusionError::Plan(
+            "usage: uri-sql-bench SUBJECT ROWS PARTITIONS [ROUNDS] [utf8|utf8view]".into(),
+        )
+    };
     let subject = args.first().ok_or_else(usage)?.clone();
     let rows: usize = args.get(1).and_then(|n| n.parse().ok()).ok_or_else(usage)?;
     let partitions: usize = args.get(2).and_then(|n| n.parse().ok()).ok_or_else(usage)?;
     let rounds: usize = args.get(3).and_then(|n| n.parse().ok()).unwrap_or(3);
+    let layout = match args.get(4).map_or("utf8", String::as_str) {
+        "utf8" => DataType::Utf8,
+        "utf8view" => DataType::Utf8View,
+        _ => return Err(usage()),
+    };
     let sql = match subject.as_str() {
         "uri_host" => "SELECT uri_host(url) AS host, count(*) FROM links GROUP BY 1",
         "uri_normalize" => "SELECT count(uri_normalize(url)) FROM links",
-        "spark_try_parse_url" => "SELECT try_parse_url(url, 'HOST') AS host, count(*) FROM links GROUP BY 1",
-        "split_part" => "SELECT split_part(split_part(url, '/', 3), ':', 1) AS host, count(*) FROM links GROUP BY 1",
+        // The functions alone, without the grouping.
+        "uri_host_only" => "SELECT count(uri_host(url)) FROM links",
+        "split_part_only" => "SELECT count(split_part(split_part(url, '/', 3), ':', 1)) FROM links",
+        "spark_only" => "SELECT count(try_parse_url(url, 'HOST')) FROM links",
+        "spark_try_parse_url" => {
+            "SELECT try_parse_url(url, 'HOST') AS host, count(*) FROM links GROUP BY 1"
+        }
+        "split_part" => {
+            "SELECT split_part(split_part(url, '/', 3), ':', 1) AS host, count(*) FROM links GROUP BY 1"
+        }
         _ => return Err(usage()),
     };
     let config = SessionConfig::new().with_target_partitions(partitions);
     let ctx = SessionContext::new_with_config(config);
-    if subject == "spark_try_parse_url" {
-        ctx.register_udf(datafusion_spark::function::url::try_parse_url().as_ref().clone());
+    if subject.starts_with("spark") {
+        ctx.register_udf(
+            datafusion_spark::function::url::try_parse_url()
+                .as_ref()
+                .clone(),
+        );
     } else {
         uri_datafusion::register(&ctx);
     }
-    ctx.register_table("links", table(rows, partitions)?)?;
+    ctx.register_table("links", table(rows, partitions, &layout)?)?;
     let mut best = f64::INFINITY;
     for _ in 0..rounds {
         let started = Instant::now();
@@ -54,27 +77,31 @@ async fn main() -> Result<()> {
         best = best.min(seconds);
     }
     println!(
-        "{subject}\t{rows}\t{partitions}\t{best:.3} s\t{:.0} rows/s",
+        "{subject}\t{layout}\t{rows}\t{partitions}\t{best:.3} s\t{:.0} rows/s",
         rows as f64 / best
     );
     Ok(())
 }
 
-/// The corpus repeated to `rows` rows, in batches of 8,192 dealt over
-/// `partitions` partitions.
-fn table(rows: usize, partitions: usize) -> Result<Arc<MemTable>> {
+/// The corpus repeated to `rows` rows, a column of `layout`, in batches
+/// of 8,192 dealt over `partitions` partitions.
+fn table(rows: usize, partitions: usize, layout: &DataType) -> Result<Arc<MemTable>> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../bench/data/corpus.txt");
     let corpus = std::fs::read_to_string(path)?;
     let lines: Vec<&str> = corpus.lines().collect();
-    let schema = Arc::new(Schema::new(vec![Field::new("url", DataType::Utf8, false)]));
+    let schema = Arc::new(Schema::new(vec![Field::new("url", layout.clone(), false)]));
     let mut parts: Vec<Vec<RecordBatch>> = vec![Vec::new(); partitions.max(1)];
     let mut made = 0;
     let mut next = 0;
     while made < rows {
         let take = (rows - made).min(8192);
-        let urls: StringArray = (0..take).map(|i| Some(lines[(made + i) % lines.len()])).collect();
-        let batch = RecordBatch::try_new(Arc::clone(&schema), vec![Arc::new(urls)])?;
-        parts[next % parts.len()].push(batch);
+        let urls: StringArray = (0..take)
+            .map(|i| Some(lines[(made + i) % lines.len()]))
+            .collect();
+        let urls = cast(&urls, layout)?;
+        let batch = RecordBatch::try_new(Arc::clone(&schema), vec![urls])?;
+        let part = next % parts.len();
+        parts[part].push(batch);
         next += 1;
         made += take;
     }

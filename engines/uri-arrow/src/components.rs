@@ -5,7 +5,10 @@ use std::sync::Arc;
 
 use arrow_array::{Array, ArrayRef, BooleanArray, Int32Array};
 use arrow_schema::ArrowError;
-use uri_runtime::{parsed::{Components, HostKind}, SchemeRules, UriRef};
+use uri_runtime::{
+    SchemeRules, UriRef,
+    parsed::{Components, HostKind},
+};
 
 use crate::strings::Strings;
 

@@ -125,8 +125,11 @@ fn copy_slices<O: OffsetSizeTrait>(
     array: &GenericStringArray<O>,
     part: &impl Fn(&str) -> Option<Range<usize>>,
 ) -> ArrayRef {
+    // A part is a fraction of its row: start at a quarter of the input's
+    // bytes (a host, a query) and let a longer part (a path) grow it,
+    // rather than reserve, and fault in, the whole input's size a batch.
     let mut builder =
-        GenericStringBuilder::<O>::with_capacity(array.len(), array.value_data().len());
+        GenericStringBuilder::<O>::with_capacity(array.len(), array.value_data().len() / 4);
     for i in 0..array.len() {
         let text = array.is_valid(i).then(|| array.value(i));
         builder.append_option(text.and_then(|text| text.get(part(text)?)));
