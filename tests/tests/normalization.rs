@@ -104,3 +104,31 @@ fn bare_path_cases_match_remove_dot_segments() {
     }
     assert_eq!(checked, 12);
 }
+
+/// Whether an empty path after an authority is `/` is one fact per scheme
+/// (`uri_core::scheme::SchemeFacts::empty_path_is_root`), which two
+/// readers use: scheme-based normalization and the `http::Uri` hand-off.
+/// For every known scheme they agree with the fact and so with each
+/// other; `ftp` is rooted (RFC 1738 section 3.2.2).
+#[test]
+fn the_empty_path_fact_is_read_alike_by_normalization_and_the_http_hand_off() {
+    for facts in &uri_core::scheme::SCHEMES {
+        let text = format!("{}://h", facts.name);
+        let uri = Uri::parse(&text).unwrap();
+        let normal = uri.normalize_with(&SchemeRules::STANDARD);
+        let rooted_by_normalization = normal.path() == "/";
+        assert_eq!(
+            rooted_by_normalization, facts.empty_path_is_root,
+            "{text} → {normal}"
+        );
+        // `http::Uri` writes an empty path as `/`: the hand-off takes
+        // that as the same URI exactly where the fact roots the path.
+        let handed = http::Uri::try_from(uri).map(|theirs| theirs.path().to_owned());
+        assert_eq!(
+            handed.is_ok(),
+            facts.empty_path_is_root,
+            "{text}: {handed:?}"
+        );
+    }
+    assert!(uri_core::scheme::scheme_facts("ftp").is_some_and(|f| f.empty_path_is_root));
+}

@@ -415,12 +415,12 @@ fn segments_are_pushed_and_popped_without_encoding_twice() {
         copy.push_segment(&segment.unwrap()).unwrap();
     }
     assert_eq!(copy, "https://h/my%20api/v%2F2");
-    assert_eq!(copy.pop_segment().unwrap().as_deref(), Some("v%2F2"));
-    assert_eq!(copy.pop_segment().unwrap().as_deref(), Some("my%20api"));
+    assert_eq!(copy.pop_segment().as_deref(), Some("v%2F2"));
+    assert_eq!(copy.pop_segment().as_deref(), Some("my%20api"));
     assert_eq!(copy, "https://h/");
-    assert_eq!(copy.pop_segment().unwrap(), None);
+    assert_eq!(copy.pop_segment(), None);
     let mut trailing = UriBuf::parse("https://h/a/b/?q#f").unwrap();
-    assert_eq!(trailing.pop_segment().unwrap().as_deref(), Some("b"));
+    assert_eq!(trailing.pop_segment().as_deref(), Some("b"));
     assert_eq!(trailing, "https://h/a?q#f");
     // A relative reference grows from its own path.
     let mut relative = uri::UriRefBuf::parse("").unwrap();

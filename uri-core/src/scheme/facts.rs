@@ -11,7 +11,10 @@ pub struct SchemeFacts {
     pub default_port: Option<u16>,
     /// Whether an empty path after an authority is the path `/` (RFC 9110
     /// section 4.2.3 for `http` and `https`, RFC 6455 section 3 for `ws`
-    /// and `wss`).
+    /// and `wss`; for `ftp`, RFC 1738 section 3.2.2, where the `/` after
+    /// the host is no part of the path, so `ftp://h` and `ftp://h/` both
+    /// name the login directory, as browsers read them too). Scheme-based
+    /// normalization and the `http::Uri` hand-off both read this fact.
     pub empty_path_is_root: bool,
     /// Whether the WHATWG URL Standard calls it a special scheme, which
     /// browsers and `url` parse by rules of their own (`\` as `/`, hosts
@@ -45,7 +48,7 @@ const fn facts(
 /// assert_eq!(ports, [("ftp", 21), ("http", 80), ("https", 443), ("ws", 80), ("wss", 443)]);
 /// ```
 pub const SCHEMES: [SchemeFacts; 7] = [
-    facts("ftp", Some(21), false, true),
+    facts("ftp", Some(21), true, true),
     facts("http", Some(80), true, true),
     facts("https", Some(443), true, true),
     facts("ws", Some(80), true, true),

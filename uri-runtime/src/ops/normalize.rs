@@ -102,9 +102,16 @@ impl<'a> SchemeRules<'a> {
         }
     }
 
-    /// Whether an empty path with an authority becomes `/`.
+    /// Whether an empty path with an authority becomes `/`: for a
+    /// scheme of the rules' own list, and for a standard one whose facts
+    /// say so (`uri_core::scheme::SchemeFacts::empty_path_is_root`, the
+    /// fact the `http::Uri` hand-off reads too).
     fn roots_empty_path(&self, scheme: &str) -> bool {
-        self.default_port(scheme).is_some()
+        let own = self
+            .own
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case(scheme));
+        own || (self.standard && scheme_facts(scheme).is_some_and(|facts| facts.empty_path_is_root))
     }
 }
 

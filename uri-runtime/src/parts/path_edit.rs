@@ -89,17 +89,15 @@ impl_each! {
         /// Removes the last segment of the path and returns it as it
         /// was written (still encoded); `None` when the path has no
         /// segment left. The `/` before it goes too, except the
-        /// root's: `https://h/a` becomes `https://h/`.
-        ///
-        /// # Errors
-        ///
-        /// As [`push_segment`](Self::push_segment).
-        pub fn pop_segment(&mut self) -> Result<Option<String>, BuildError> {
-            let Some((next, segment)) = popped(self.path()) else {
-                return Ok(None);
-            };
-            self.set_path(&next)?;
-            Ok(Some(segment))
+        /// root's: `https://h/a` becomes `https://h/`. It cannot fail:
+        /// what is left of a valid path is valid where it stands (a path
+        /// after an authority keeps its `/`, and the writer gives a
+        /// first segment that would read as a scheme its `./`).
+        pub fn pop_segment(&mut self) -> Option<String> {
+            let (next, segment) = popped(self.path())?;
+            let written = self.set_path(&next);
+            debug_assert!(written.is_ok(), "a shorter path was refused: {written:?}");
+            written.ok().map(|()| segment)
         }
     }
 }
