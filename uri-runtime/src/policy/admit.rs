@@ -125,8 +125,8 @@ impl Policy {
     /// # Ok::<(), uri_runtime::policy::Refusal>(())
     /// ```
     ///
-    /// With the text in hand this is the faster way (0.9 × the two calls'
-    /// time on the benchmark corpus): the check reads the boundaries
+    /// With the text in hand this is the faster way (BENCHMARKS.md, "A
+    /// boundary policy's cost"): the check reads the boundaries
     /// where the parser wrote them. A `Uri` that [`Uri::parse`] returns is
     /// a copy of them, which the compiler makes in sixteen-byte pieces
     /// that the CPU cannot take from the parser's eight-byte writes still

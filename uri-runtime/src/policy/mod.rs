@@ -85,8 +85,10 @@
 //! assert_eq!(classify_ip("::1".parse().unwrap()), HostClass::Loopback);
 //! ```
 //!
-//! This layer uses the value types, the `http` scheme's [`Origin`](crate::scheme::http::Origin)
-//! and the normalization's scheme table; nothing else in the crate uses it.
+//! This layer uses the byte kernels (the name reader), the value types,
+//! the `http` scheme's [`Origin`](crate::scheme::http::Origin), the site
+//! layer's registrable domains (feature `psl`) and `uri-core`'s scheme
+//! facts (default ports); nothing else in the crate uses it.
 
 mod admit;
 mod check;

@@ -61,8 +61,7 @@ pub(super) fn classify_name_at(text: &[u8], host: Range<usize>) -> Option<HostCl
 /// place (`tail`, as it read them): a name longer than 32 bytes (whose
 /// middle is searched for a `%` too), or one too close to the text's
 /// ends for a block on each side. Out of line, so that the common path
-/// saves no registers for the calls these make (−2 ns a name in a loop
-/// over the corpus).
+/// saves no registers for the calls these make.
 #[cold]
 #[inline(never)]
 fn classify_name_rarely(

@@ -20,8 +20,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! This layer reads the value types and writes through the builders and
-//! percent-coding below it; only the adapters sit above it.
+//! This layer reads the value types, decodes and encodes through the byte
+//! kernels and percent-coding, and checks segments with the writer's
+//! dot-segment rule; the site, policy, interop and macro layers sit above
+//! it.
 
 pub mod file;
 pub mod ftp;

@@ -135,10 +135,9 @@ impl<'a> Uri<'a> {
     // own would copy them into its result in 16-byte pieces, which the
     // CPU cannot forward from the stores just made; a caller that reads
     // the value at once (resolving, checking) waited for them. Inlined,
-    // the caller reads the parser's fields where they were written: the
-    // RFC 3986 section 5.4 references parsed and resolved went from 0.79
-    // to 0.67 × oxiri's time, parse + policy check 1.69 to 1.65 × the
-    // parse (BENCHMARKS.md).
+    // the caller reads the parser's fields where they were written
+    // (resolution and the policy check gained most: the history of
+    // BENCHMARKS.md has the figures).
     #[inline]
     pub fn parse(text: &'a str) -> Result<Uri<'a>, ParseError> {
         // Mapped, as every parse here, rather than taken out with `?` and

@@ -10,8 +10,8 @@
 //! writes the length there, and moving the string into the value the
 //! function returns reads its pointer and length back in one 16-byte load
 //! from the 8-byte stores just made, which the processor cannot forward
-//! from its store buffer. On the join of the RFC 3986 section 5.4
-//! references that was about 4 ns of 28 (BENCHMARKS.md). [`Reserved`]
+//! from its store buffer: a measurable part of the join's time (the
+//! history of BENCHMARKS.md has the figure). [`Reserved`]
 //! never grows, so nothing takes it by reference and it stays in
 //! registers; the `unsafe` steps are reading back what it wrote and
 //! setting the vector's length once at the end.

@@ -185,7 +185,7 @@ fn strict_text(text: &str) -> Option<Result<Repaired<UriBuf>, ParseError>> {
     // The boundaries are read where the parser wrote them, not moved into
     // a `Uri` first: the compiler copies them in sixteen-byte pieces that
     // wait for the parser's eight-byte writes, and the reading waits for
-    // the copy (about 7 ns a line on the corpus).
+    // the copy (measured in BENCHMARKS.md, "Read as a browser reads it").
     let parsed = parse::uri(text);
     strict_form(text, parsed.as_ref().ok()?)
 }
