@@ -43,7 +43,8 @@ pub(crate) struct Cli {
     pub(crate) idn: bool,
     /// Accept IPv6 zone identifiers (RFC 6874: `http://[fe80::1%25eth0]/`),
     /// which name an interface of this machine and mean nothing on
-    /// another, in every input.
+    /// another, in every input read as a URI (not with `--lenient` or
+    /// `--iri`, whose readings have no zones).
     #[arg(long, global = true)]
     pub(crate) zone_ids: bool,
     #[command(subcommand)]

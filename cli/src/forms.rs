@@ -6,6 +6,9 @@
 //! mappings (RFC 3987 sections 3.1 and 3.2, UTS 46). `--lenient` (trurl's
 //! `--accept-space`) reads each input as a browser does, through the
 //! library's lenient parser, and notes each repair on standard error.
+//! `--zone-ids` adds RFC 6874 zone identifiers to the strict grammar
+//! every command parses with ([`reference()`], [`uri`], [`reference_buf`]);
+//! the lenient and IRI readings keep their own grammars.
 
 use std::borrow::Cow;
 use std::sync::OnceLock;

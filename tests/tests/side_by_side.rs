@@ -1,6 +1,8 @@
-//! Three everyday programs written twice, with this library and with
-//! `url`, and held to the same answers: a link extractor, an API client
-//! that reads its base from configuration, and a configuration check.
+//! Everyday programs written twice, with this library and with `url`,
+//! and held to the same answers: a link extractor and a configuration
+//! check (the API client, the webhook check and the crawler are the
+//! newcomer programs of `uri-runtime/examples/`, which run their twins
+//! themselves).
 //! They are the measure of whether the API is as short to use as the one
 //! people know: each `ours` is no longer than its `with_url`.
 
@@ -38,30 +40,6 @@ mod links {
             }
         }
         Some(found.into_iter().collect())
-    }
-}
-
-/// The request URL of an API call: a base from configuration, a path
-/// with user-supplied values, a page parameter set on it.
-mod api_client {
-    pub fn ours(base: &str, user: &str, tag: &str, page: u32) -> Option<String> {
-        let base = uri::UriBuf::parse(base).ok()?;
-        let mut url = base.append(&uri::uri_ref!("users/{user}/posts?tag={tag}").ok()?);
-        url.query_edit().set("page", &page.to_string());
-        Some(url.into_string())
-    }
-
-    pub fn with_url(base: &str, user: &str, tag: &str, page: u32) -> Option<String> {
-        let mut url = url::Url::parse(base).ok()?;
-        url.path_segments_mut()
-            .ok()?
-            .push("users")
-            .push(user)
-            .push("posts");
-        url.query_pairs_mut()
-            .append_pair("tag", tag)
-            .append_pair("page", &page.to_string());
-        Some(url.into())
     }
 }
 
@@ -115,28 +93,6 @@ fn the_link_extractors_agree() {
             "https://example.com/docs/",
             "https://other.example/x?y",
         ]
-    );
-}
-
-#[test]
-fn the_api_clients_agree_where_url_encodes_alike() {
-    let base = "https://api.example.com/v2";
-    let ours = api_client::ours(base, "ada", "rust", 3).unwrap();
-    assert_eq!(
-        ours,
-        "https://api.example.com/v2/users/ada/posts?tag=rust&page=3"
-    );
-    assert_eq!(ours, api_client::with_url(base, "ada", "rust", 3).unwrap());
-    // Where they differ, each is right for its own rules: `url` writes a
-    // query space as `+` (form style); the template writes `%20`.
-    let ours = api_client::ours(base, "a/b", "c d&e", 1).unwrap();
-    assert_eq!(
-        ours,
-        "https://api.example.com/v2/users/a%2Fb/posts?tag=c%20d%26e&page=1"
-    );
-    assert_eq!(
-        api_client::with_url(base, "a/b", "c d&e", 1).unwrap(),
-        "https://api.example.com/v2/users/a%2Fb/posts?tag=c+d%26e&page=1"
     );
 }
 

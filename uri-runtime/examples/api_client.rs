@@ -32,6 +32,20 @@ fn with_url(base: &str, user: &str, tag: &str, page: u32) -> Result<String, Stri
 
 fn main() {
     let base = "https://api.example.com/v2/";
+    // Where `url` encodes alike, the two agree; a space in the query is
+    // `%20` here and `+` (form style) there, each right by its own rules.
+    assert_eq!(
+        ours(base, "ada", "rust", 1),
+        with_url(base, "ada", "rust", 1)
+    );
+    assert_eq!(
+        ours(base, "a/b", "c d&e", 1).as_deref(),
+        Ok("https://api.example.com/v2/users/a%2Fb/posts?tag=c%20d%26e&page=1")
+    );
+    assert_eq!(
+        with_url(base, "a/b", "c d&e", 1).as_deref(),
+        Ok("https://api.example.com/v2/users/a%2Fb/posts?tag=c+d%26e&page=1")
+    );
     // `url` pushes `..` as a segment, and its serializer then removes it
     // with the one before: the request goes to another resource.
     assert!(ours(base, "..", "ok", 4).is_err());

@@ -159,7 +159,9 @@ fn http_reads_the_same(ours: &UriRef<'_>, theirs: &http::Uri) -> Result<(), Stri
             theirs.port_u16()
         ));
     }
-    let root = ["http", "https", "ws", "wss"]
+    // RFC 9110 section 4.2.3, RFC 6455 section 3, and for ftp RFC 1738
+    // section 3.2.2 (the `/` after the host is no part of its path).
+    let root = ["http", "https", "ws", "wss", "ftp"]
         .iter()
         .any(|s| ours.scheme().is_some_and(|o| o.eq_ignore_ascii_case(s)));
     let empty_as_root = ours.path().is_empty() && theirs.path() == "/" && root;
