@@ -268,7 +268,7 @@ pub(crate) enum Command {
 }
 
 /// The encode sets, by the component they are for.
-#[derive(ValueEnum, Clone, Copy, Debug)]
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Set {
     /// One path segment: `/ ? #` encoded.
     PathSegment,

@@ -265,18 +265,18 @@ fn relative<'a>(base: &Uri<'_>, text: &'a str) -> Outcome<'a> {
 }
 
 fn encode(text: &str, set: Set) -> Outcome<'_> {
-    let encoded = match set {
-        Set::PathSegment => pct::encode(text, &pct::PATH_SEGMENT),
-        Set::Path => pct::encode(text, &pct::PATH),
-        Set::QueryParam => pct::encode(text, &pct::QUERY_PARAM),
-        Set::Query => pct::encode(text, &pct::QUERY),
-        Set::Fragment => pct::encode(text, &pct::FRAGMENT),
-        Set::Userinfo => pct::encode(text, &pct::USERINFO),
-        Set::RegName => pct::encode(text, &pct::REG_NAME),
-        Set::Unreserved => pct::encode(text, &pct::UNRESERVED),
-        Set::Form => pct::encode_form(text),
-    };
-    Outcome::Print(encoded)
+    match set {
+        Set::Form => Outcome::Print(pct::encode_form(text)),
+        other => match named_set(other) {
+            Some(named) => Outcome::Print(pct::encode(text, named)),
+            None => Outcome::Failed(report::plain(&format!("no encode set {other:?}"))),
+        },
+    }
+}
+
+/// `pct`'s set of the same name as `set` (every one but the form's).
+fn named_set(set: Set) -> Option<&'static pct::EncodeSet> {
+    pct::named(set.to_possible_value()?.get_name())
 }
 
 fn decode(text: &str, form: bool, lossy: bool) -> Outcome<'_> {
@@ -603,7 +603,16 @@ fn glob(pattern: &str, text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::glob;
+    use clap::ValueEnum as _;
+
+    use super::{Set, glob, named_set};
+
+    #[test]
+    fn every_encode_set_but_the_form_is_one_of_pct() {
+        for set in Set::value_variants() {
+            assert_eq!(named_set(*set).is_some(), *set != Set::Form, "{set:?}");
+        }
+    }
 
     #[test]
     fn globs_match_prefixes_suffixes_and_middles() {

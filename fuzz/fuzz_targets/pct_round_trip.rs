@@ -6,17 +6,7 @@ use libfuzzer_sys::fuzz_target;
 use uri_runtime::pct;
 
 fuzz_target!(|text: &str| {
-    for set in [
-        &pct::PATH_SEGMENT,
-        &pct::PATH,
-        &pct::QUERY,
-        &pct::QUERY_PARAM,
-        &pct::FRAGMENT,
-        &pct::USERINFO,
-        &pct::REG_NAME,
-        &pct::UNRESERVED,
-        &pct::URI_CHARS,
-    ] {
+    for (_, set) in pct::NAMED {
         let encoded = pct::encode(text, set);
         assert_eq!(pct::decode_utf8(&encoded).as_deref(), Ok(text));
         let kept = pct::encode_keep_escapes(text, set);

@@ -296,6 +296,34 @@ pub const REG_NAME: EncodeSet = EncodeSet::keeping(table::REG_NAME);
 /// every delimiter in place.
 pub const URI_CHARS: EncodeSet = EncodeSet::keeping(table::RESERVED.union(table::UNRESERVED));
 
+/// Every encode set above by its name in kebab case, for code that picks a
+/// set from text (a command-line flag, a SQL argument), so that the names
+/// are written once.
+///
+/// ```
+/// use uri_core::pct::{self, named};
+///
+/// assert_eq!(named("query-param"), Some(&pct::QUERY_PARAM));
+/// assert_eq!(named("QUERY-PARAM"), None);
+/// assert_eq!(pct::NAMED.len(), 9);
+/// ```
+pub const NAMED: [(&str, &EncodeSet); 9] = [
+    ("path-segment", &PATH_SEGMENT),
+    ("path", &PATH),
+    ("query-param", &QUERY_PARAM),
+    ("query", &QUERY),
+    ("fragment", &FRAGMENT),
+    ("userinfo", &USERINFO),
+    ("reg-name", &REG_NAME),
+    ("unreserved", &UNRESERVED),
+    ("uri-chars", &URI_CHARS),
+];
+
+/// The set of [`NAMED`] called `name` (exactly, in lowercase).
+pub fn named(name: &str) -> Option<&'static EncodeSet> {
+    NAMED.iter().find(|(n, _)| *n == name).map(|&(_, set)| set)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -56,9 +56,7 @@ mod strings;
 pub use boundary::{host_class, policy_violations};
 pub use components::{Part, effective_port, host_kind, is_valid, part, port};
 pub use query::{query_names, query_param, query_values};
-pub use rewrite::{
-    EncodeFor, decode, encode, join_lenient, normalize, parse_lenient, relativize, resolve,
-};
+pub use rewrite::{decode, encode, join_lenient, normalize, parse_lenient, relativize, resolve};
 pub use site::{public_suffix, registrable_domain};
 pub use strict::{PartError, RowError, part_or_error};
 pub use uri_runtime::site::Rules;

@@ -126,63 +126,25 @@ pub fn join_lenient(hrefs: &dyn Array, base: &dyn Array) -> Result<ArrayRef, Arr
     })
 }
 
-/// Which component a value is encoded for: each keeps what may stand
-/// unencoded there, and encodes the rest (`%` included).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum EncodeFor {
-    /// One path segment: `/` is encoded.
-    PathSegment,
-    /// A whole path: `/` is kept.
-    Path,
-    /// One query key or value: `&`, `=`, `+` and `#` are encoded.
-    QueryParam,
-    /// A whole query.
-    Query,
-    /// A fragment.
-    Fragment,
-    /// A userinfo.
-    Userinfo,
-    /// Only unreserved characters kept: safe anywhere.
-    Unreserved,
-}
-
-impl EncodeFor {
-    /// The component named `name` (`path-segment`, `path`, `query-param`,
-    /// `query`, `fragment`, `userinfo`, `unreserved`).
-    pub fn from_name(name: &str) -> Option<EncodeFor> {
-        Some(match name {
-            "path-segment" => EncodeFor::PathSegment,
-            "path" => EncodeFor::Path,
-            "query-param" => EncodeFor::QueryParam,
-            "query" => EncodeFor::Query,
-            "fragment" => EncodeFor::Fragment,
-            "userinfo" => EncodeFor::Userinfo,
-            "unreserved" => EncodeFor::Unreserved,
-            _ => return None,
-        })
-    }
-
-    fn set(self) -> &'static pct::EncodeSet {
-        match self {
-            EncodeFor::PathSegment => &pct::PATH_SEGMENT,
-            EncodeFor::Path => &pct::PATH,
-            EncodeFor::QueryParam => &pct::QUERY_PARAM,
-            EncodeFor::Query => &pct::QUERY,
-            EncodeFor::Fragment => &pct::FRAGMENT,
-            EncodeFor::Userinfo => &pct::USERINFO,
-            EncodeFor::Unreserved => &pct::UNRESERVED,
-        }
-    }
-}
-
-/// Each row percent-encoded for the component `target` (uppercase hex,
-/// UTF-8 bytes); NULL for a NULL row.
+/// Each row percent-encoded with `set` (uppercase hex, UTF-8 bytes),
+/// one of `uri_runtime::pct`'s sets, which [`pct::named`] finds by the
+/// name of the component they are for; NULL for a NULL row.
+///
+/// ```
+/// use arrow_array::{StringArray, cast::AsArray};
+/// use uri_runtime::pct;
+///
+/// let names = StringArray::from(vec!["a b/c"]);
+/// let encoded = uri_arrow::encode(&names, &pct::PATH_SEGMENT)?;
+/// assert_eq!(encoded.as_string::<i32>().value(0), "a%20b%2Fc");
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
 ///
 /// # Errors
 ///
 /// An input that is not a string column.
-pub fn encode(array: &dyn Array, target: EncodeFor) -> Result<ArrayRef, ArrowError> {
-    Ok(Strings::of(array)?.strings(|text| Some(pct::encode(text, target.set()))))
+pub fn encode(array: &dyn Array, set: &pct::EncodeSet) -> Result<ArrayRef, ArrowError> {
+    Ok(Strings::of(array)?.strings(|text| Some(pct::encode(text, set))))
 }
 
 /// Each row percent-decoded as UTF-8; NULL where an escape is malformed

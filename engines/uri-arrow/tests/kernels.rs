@@ -13,9 +13,9 @@ use arrow_array::{
     Array, ArrayRef, Int32Array, LargeStringArray, ListArray, StringArray, StringViewArray,
 };
 use uri_arrow::{
-    EncodeFor, Part, Rules, decode, effective_port, encode, host_class, host_kind, is_valid,
-    normalize, parse_lenient, part, part_or_error, policy_violations, port, public_suffix,
-    query_param, registrable_domain, resolve,
+    Part, Rules, decode, effective_port, encode, host_class, host_kind, is_valid, normalize,
+    parse_lenient, part, part_or_error, policy_violations, port, public_suffix, query_param,
+    registrable_domain, resolve,
 };
 use uri_runtime::UriRef;
 use uri_runtime::policy::Policy;
@@ -174,7 +174,7 @@ fn rewritten_rows() {
         );
         let lenient = texts(&parse_lenient(&array).unwrap());
         assert_eq!(lenient[11].as_deref(), None);
-        let encoded = texts(&encode(&array, EncodeFor::PathSegment).unwrap());
+        let encoded = texts(&encode(&array, &uri_runtime::pct::PATH_SEGMENT).unwrap());
         assert_eq!(encoded[3].as_deref(), Some("not%20a%20uri"));
         let decoded = texts(&decode(&array).unwrap());
         assert_eq!(decoded[3].as_deref(), Some("not a uri"));

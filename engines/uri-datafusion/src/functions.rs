@@ -8,7 +8,8 @@ use datafusion::arrow::compute::concat;
 use datafusion::arrow::datatypes::DataType;
 use datafusion::error::{DataFusionError, Result};
 use datafusion::logical_expr::ColumnarValue;
-use uri_arrow::{EncodeFor, Part, Rules};
+use uri_arrow::{Part, Rules};
+use uri_runtime::pct;
 use uri_runtime::policy::Policy;
 
 use crate::spark;
@@ -256,7 +257,7 @@ pub(crate) const TABLE: &[Row] = &[
         "uri_encode",
         Two,
         SameString,
-        "The text percent-encoded for a component: 'path-segment', 'path', 'query-param', 'query', 'fragment', 'userinfo' or 'unreserved'.",
+        "The text percent-encoded for a component: 'path-segment', 'path', 'query-param', 'query', 'fragment', 'userinfo', 'reg-name', 'unreserved' or 'uri-chars' (the names of uri_runtime::pct::NAMED).",
         "uri_encode('a b/c', 'path-segment')",
     ),
     row(
@@ -357,12 +358,14 @@ impl Function {
             }),
             Function::QueryNames => arrow(uri_arrow::query_names(first)),
             Function::Encode => per_name(args, &|rows, name| {
-                let target = EncodeFor::from_name(name).ok_or_else(|| {
+                let set = pct::named(name).ok_or_else(|| {
+                    let names: Vec<&str> = pct::NAMED.iter().map(|&(n, _)| n).collect();
                     DataFusionError::Execution(format!(
-                        "uri_encode: no component {name:?}: use path-segment, path, query-param, query, fragment, userinfo or unreserved"
+                        "uri_encode: no component {name:?}: use {}",
+                        names.join(", ")
                     ))
                 })?;
-                arrow(uri_arrow::encode(&rows[0], target))
+                arrow(uri_arrow::encode(&rows[0], set))
             }),
             Function::Decode => arrow(uri_arrow::decode(first)),
             Function::ParseLenient => match args.get(1) {
