@@ -31,8 +31,7 @@ fn the_issue_example_fills_every_component() {
         tag = t,
         n = 3,
         section = s
-    )
-    .unwrap();
+    );
     assert_eq!(
         u,
         "https://api.example.com/users/42/posts?tag=rust%20%26%20uri&page=3#part%202"
@@ -70,7 +69,7 @@ fn unsized_and_boxed_text_fills_holes_as_one_item() {
 #[test]
 fn hole_names_follow_rusts_identifier_rules() {
     // A raw argument names the plain hole, as in `format!`.
-    let u = uri!("http://a/{x}/{y}", r#x = 1, y = 2).unwrap();
+    let u = uri!("http://a/{x}/{y}", r#x = 1, y = 2);
     assert_eq!(u, "http://a/1/2");
     // Any identifier Rust accepts, combining marks included.
     let x́ = "acute";
@@ -117,7 +116,7 @@ fn many_values_some_used_twice_are_each_evaluated_once() {
         a30 = 30,
         a31 = 31,
         a32 = 32
-    ).unwrap();
+    );
     assert_eq!(
         u,
         "http://h/0/1/2/3/4/5/6/7/8/9/10/11/12/13/14/15/16/17/18/19/20/21/22/23/24/25/26/27/28/29/30/31/32/0"
@@ -133,7 +132,7 @@ fn arguments_are_evaluated_once_and_borrowed() {
         calls.set(calls.get() + 1);
         calls.get()
     };
-    let u = uri!("https://x.org/{v}/{v}?name={name}", v = next()).unwrap();
+    let u = uri!("https://x.org/{v}/{v}?name={name}", v = next());
     assert_eq!(u, "https://x.org/1/1?name=n");
     assert_eq!(calls.get(), 1);
     // `name` was only borrowed.
@@ -229,9 +228,15 @@ fn a_percent_sign_is_data_never_an_escape() {
 fn dot_segments_from_values_are_refused_where_they_start() {
     let (up, here) = ("..", ".");
     let err = uri!("https://x.org/a/{up}/{here}/b").unwrap_err();
-    assert_eq!((err.kind().segment(), err.index()), ("..", 16));
+    assert_eq!(
+        (err.kind().segment(), err.hole(), err.index()),
+        ("..", "up", 16)
+    );
     let err = uri!("https://x.org/a/{here}/b").unwrap_err();
-    assert_eq!((err.kind().segment(), err.index()), (".", 16));
+    assert_eq!(
+        (err.kind().segment(), err.hole(), err.index()),
+        (".", "here", 16)
+    );
     // Two holes that together make `..`, and a relative template.
     let (dot, name) = (".", "x");
     assert!(uri!("https://x.org/{dot}{dot}/b").is_err());
@@ -251,6 +256,93 @@ fn dot_segments_from_values_are_refused_where_they_start() {
         uri!("https://x.org/a/../{name}").unwrap(),
         "https://x.org/a/../x"
     );
+}
+
+/// The result type follows from the template and its values' types: a
+/// path hole taking text gives a `Result`, numbers and lists of numbers do
+/// not. Each `let` below states the type the macro must produce.
+#[test]
+fn the_result_type_follows_the_path_holes_values() {
+    let (id, page, ids, maybe) = (7_u64, -2_i32, vec![1_u16, 2], None::<u8>);
+    let u: UriBuf = uri!("https://x.org/users/{id}/{page}/{ids}/{maybe}/{*ids}?q={id}");
+    assert_eq!(u, "https://x.org/users/7/-2/1/2//1/2?q=7");
+    check(&u);
+    let (ratio, flag) = (0.5_f64, true);
+    let u: UriBuf = uri!("https://x.org/{ratio}/{flag}/v{id}");
+    assert_eq!(u, "https://x.org/0.5/true/v7");
+    let r: UriRefBuf = uri_ref!("{ids}/{id}");
+    assert_eq!(r, "1/2/7");
+    // Through references and iterators of numbers.
+    let numbers = each((1..=2).map(|n: u32| n * 10));
+    let u: UriBuf = uri!("https://x.org/{numbers}/{id}", id = &&id);
+    assert_eq!(u, "https://x.org/10/20/7");
+    // Text, even where it happens to be a number, may fail.
+    let text = "7";
+    let u: Result<UriBuf, uri::holes::HoleError> = uri!("https://x.org/{text}/{id}");
+    assert_eq!(u.unwrap(), "https://x.org/7/7");
+}
+
+/// A value whose type is a parameter may be anything, so the template is
+/// checked.
+#[test]
+fn a_generic_value_gives_a_result() {
+    fn at<T: fmt::Display>(id: T) -> Result<UriBuf, uri::holes::HoleError> {
+        uri!("https://x.org/{id}")
+    }
+    assert_eq!(at(5).unwrap(), "https://x.org/5");
+    assert_eq!(at("..").unwrap_err().hole(), "id");
+}
+
+/// Where the segment's fixed text is dots, a value that writes nothing
+/// leaves a dot segment, so even a list of numbers is checked there.
+#[test]
+fn a_segment_of_dots_and_a_hole_is_checked_whatever_the_type() {
+    let none: Vec<u8> = Vec::new();
+    let err = uri!("https://x.org/a/.{none}/b").unwrap_err();
+    assert_eq!(
+        (err.hole(), err.index(), err.kind().segment()),
+        ("none", 17, ".")
+    );
+    let err = uri!("https://x.org/a/{none}../b").unwrap_err();
+    assert_eq!((err.hole(), err.kind().segment()), ("none", ".."));
+    let one = [1_u8];
+    assert_eq!(uri!("https://x.org/.{one}").unwrap(), "https://x.org/.1");
+}
+
+/// The error speaks of the template the caller wrote: the hole's name,
+/// where its `{` is, and a drawing of the template, never the output.
+#[test]
+fn a_dot_segment_error_names_its_hole_in_the_template() {
+    let (user, file) = ("ada", "..");
+    let err = uri!("https://files.example.com/{user}/docs/{file}?v=1").unwrap_err();
+    assert_eq!((err.hole(), err.index(), err.len()), ("file", 38, 6));
+    assert_eq!(
+        err.template(),
+        "https://files.example.com/{user}/docs/{file}?v=1"
+    );
+    assert_eq!(
+        err.render().to_string(),
+        "https://files.example.com/{user}/docs/{file}?v=1\n                                      ^^^^^^"
+    );
+    assert!(
+        err.to_string().starts_with(
+            "the value of {file} made the path segment \"..\" at byte 38 of the template: "
+        ),
+        "{err}"
+    );
+    // Of two holes that make one `..` together, the first is named; a
+    // `{*path}` hole is named without its star, for each segment it makes.
+    let dot = ".";
+    assert_eq!(
+        uri!("https://x.org/{user}/{dot}{dot}").unwrap_err().index(),
+        21
+    );
+    let p = "a/b/../c";
+    let err = uri!("https://x.org/x/{*p}").unwrap_err();
+    assert_eq!((err.hole(), err.index(), err.len()), ("p", 16, 4));
+    // An escaped template names positions in the literal's value.
+    let err = uri!("https://x.org/{{x}}/{file}").unwrap_err();
+    assert_eq!((err.hole(), err.index()), ("file", 20));
 }
 
 #[test]
@@ -296,7 +388,10 @@ fn whole_path_holes_keep_slashes_and_nothing_else() {
     check(&u);
     let p = "a/../../etc/./passwd";
     let err = uri!("https://x.org/files/{*p}").unwrap_err();
-    assert_eq!((err.kind().segment(), err.index()), ("..", 22));
+    assert_eq!(
+        (err.kind().segment(), err.hole(), err.index(), err.len()),
+        ("..", "p", 20, 4)
+    );
     let p = "//evil.example/x";
     let u = uri!("file:{*p}").unwrap();
     assert_eq!(u, "file:/.//evil.example/x");
@@ -428,8 +523,5 @@ fn relative_templates_give_owned_references() {
 #[test]
 fn templates_work_through_a_facade_crate() {
     let id = 5;
-    assert_eq!(
-        uri_facade::uri!("https://x.org/{id}").unwrap(),
-        "https://x.org/5"
-    );
+    assert_eq!(uri_facade::uri!("https://x.org/{id}"), "https://x.org/5");
 }

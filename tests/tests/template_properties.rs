@@ -33,9 +33,9 @@ fn decoded(text: &str) -> String {
 }
 
 /// The template's result where no segment the value wrote is `.` or `..`;
-/// where one is, that it was refused (and `None`).
+/// where one is, that it was refused, naming the hole `{v}` (and `None`).
 fn written<T>(
-    result: Result<T, uri::error::DotSegmentError>,
+    result: Result<T, uri::holes::HoleError>,
     segments: &[&str],
 ) -> Result<Option<T>, TestCaseError> {
     let dot = segments.iter().any(|s| matches!(*s, "." | ".."));
@@ -47,6 +47,9 @@ fn written<T>(
         Err(err) => {
             prop_assert!(dot, "refused without a dot segment: {:?}", segments);
             prop_assert!(matches!(err.kind().segment(), "." | ".."));
+            prop_assert_eq!(err.hole(), "v");
+            let hole = err.template().get(err.index()..err.index() + err.len());
+            prop_assert!(matches!(hole, Some("{v}" | "{*v}")), "{:?}", hole);
             Ok(None)
         }
     }
@@ -107,6 +110,26 @@ proptest! {
         reparses(u.as_str(), u.components())?;
         prop_assert_eq!(u.authority(), None);
         prop_assert_eq!((u.query(), u.fragment()), (None, None));
+    }
+
+    /// Numbers cannot spell a dot segment, so these templates give the
+    /// URI itself (the `let` states the type), and it is always right.
+    #[test]
+    fn number_path_holes_need_no_result(
+        n in any::<i64>(),
+        x in any::<f64>(),
+        list in prop::collection::vec(any::<u16>(), 0..4),
+        maybe in any::<Option<u8>>(),
+    ) {
+        let u: UriBuf = uri!("https://h/{n}/{x}/a{list}/{maybe}/{*list}");
+        reparses(u.as_str(), u.components())?;
+        let segments: Vec<String> = u.path_segments().map(decoded).collect();
+        prop_assert!(segments.iter().all(|s| s != "." && s != ".."), "{}", u);
+        prop_assert_eq!(&segments[0], &n.to_string());
+        prop_assert_eq!(&segments[1], &x.to_string());
+        let r: UriRefBuf = uri_ref!("{list}/{n}");
+        reparses(r.as_str(), r.components())?;
+        prop_assert_eq!(r.scheme(), None);
     }
 
     #[test]

@@ -182,6 +182,8 @@ mod tests {
         assert!(started.elapsed() < Duration::from_secs(5));
         assert!(!output.contains("compile_error"));
         assert_eq!(output.matches("match").count(), n);
-        assert!(output.len() < 300 * n, "{} bytes", output.len());
+        // About 400 bytes a hole: the write, where the hole is (for its
+        // error) and the value's outcome (whether it can fail).
+        assert!(output.len() < 450 * n, "{} bytes", output.len());
     }
 }

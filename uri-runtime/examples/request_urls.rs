@@ -6,7 +6,7 @@
 //!
 //! Run it with `cargo run --example request_urls`.
 
-use uri_runtime::{UriBuf, UriBuilder, error::DotSegmentError, uri};
+use uri_runtime::{UriBuf, UriBuilder, holes::HoleError, uri};
 
 /// A search request: `page` is optional and `tags` repeat.
 fn search_url(query: &str, tags: &[&str], page: Option<u32>) -> UriBuf {
@@ -15,7 +15,7 @@ fn search_url(query: &str, tags: &[&str], page: Option<u32>) -> UriBuf {
 
 /// A file under a user's folder: the name is one segment, whatever it
 /// holds, or an error where it would be a step (`..`).
-fn file_url(user: &str, name: &str) -> Result<UriBuf, DotSegmentError> {
+fn file_url(user: &str, name: &str) -> Result<UriBuf, HoleError> {
     uri!("https://files.example.com/users/{user}/files/{name}")
 }
 

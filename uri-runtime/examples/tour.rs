@@ -114,8 +114,9 @@ fn templates() {
     println!(
         "  user = {user:?}, path = {path:?}, tags = {tags:?}, page = {page:?}, note = {note:?}"
     );
-    // A template with a path hole is a `Result`: a value there that comes
-    // out as `.` or `..` would be a step, not data, however it is encoded.
+    // A template with a path hole taking text is a `Result`: a value there
+    // that comes out as `.` or `..` would be a step, not data, however it
+    // is encoded. The error names the hole; numbers need no `Result`.
     match uri!("https://api.example.com/users/{user}/files/{*path}?tag={tags}&page={page}#{note}") {
         Ok(url) => {
             println!("  = {url}");

@@ -364,7 +364,8 @@ pub mod resolve {
 /// The errors below [`ParseError`]: the port's, a written segment's, a
 /// host's IDNA mapping (feature `idna`), and the shared shape and drawing
 /// of every positioned error. Each scheme's, the policy's and the
-/// templates' errors live in their modules.
+/// templates' errors live in their modules (`uri!`'s is
+/// [`holes::HoleError`](crate::holes::HoleError)).
 pub mod error {
     pub use crate::value::port::{PortError, PortErrorKind};
     #[cfg(feature = "alloc")]
@@ -451,9 +452,9 @@ pub mod __differential {
 #[doc(hidden)]
 pub mod __private {
     #[cfg(feature = "alloc")]
-    pub use crate::holes::dispatch::{Arg, DisplayKind, ValueKind};
+    pub use crate::holes::dispatch::{Arg, DisplayKind, DotFreeKind, TextKind, ValueKind};
     #[cfg(feature = "alloc")]
-    pub use crate::holes::{HoleKind, TemplateWriter};
+    pub use crate::holes::{HoleKind, HoleSite, MaybeDotSegment, NoDotSegment, TemplateWriter};
     #[cfg(feature = "alloc")]
     pub use crate::uri_template::UriTemplate;
     pub use crate::{Iri, IriRef, Uri, UriRef};

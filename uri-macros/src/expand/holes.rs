@@ -11,7 +11,7 @@
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::ext::IdentExt as _;
 use syn::{Ident, LitStr};
@@ -31,7 +31,11 @@ pub(crate) fn expand(
     canonical: &Canonical,
 ) -> Result<TokenStream, TokenStream> {
     let values = Values::match_up(literal, args, &canonical.holes)?;
-    let krate = &header.krate;
+    // The runtime's hidden module under one short name: a template with a
+    // thousand holes names it several thousand times.
+    let private = Ident::new("__uri_private", Span::mixed_site());
+    let runtime = &header.krate;
+    let krate = &quote!(#private);
     let writer = Ident::new("__uri_writer", Span::mixed_site());
     let head_end = canonical.parts.path().start;
     let head = canonical.skeleton.get(..head_end).unwrap_or("");
@@ -45,26 +49,38 @@ pub(crate) fn expand(
         })
         .map(|parts| raw_tokens(&parts))?;
     let capacity = canonical.skeleton.len() + 16 * canonical.holes.len();
+    let outcome = Ident::new("__uri_outcome", Span::mixed_site());
     let plan = Plan {
         krate,
         writer: &writer,
+        outcome: &outcome,
         values: &values,
         canonical,
     };
     let statements = plan.statements();
     let path = canonical.parts.path();
     let path_hole = canonical.holes.iter().any(|(at, _)| path.contains(at));
-    let finish = finish(header.grammar, path_hole);
-    let body = quote! {
-        let mut #writer = #krate::__private::TemplateWriter::new(#head, #head_raw, #capacity);
-        #(#statements)*
-        #writer.#finish()
+    let finish = finish(header.grammar);
+    let template = literal.value();
+    let body = if path_hole {
+        quote! {
+            let mut #writer = #krate::TemplateWriter::new(#template, #head, #head_raw, #capacity);
+            let #outcome = #krate::NoDotSegment;
+            #(#statements)*
+            #outcome.#finish(#writer)
+        }
+    } else {
+        quote! {
+            let mut #writer = #krate::TemplateWriter::new(#template, #head, #head_raw, #capacity);
+            #(#statements)*
+            #writer.#finish()
+        }
     };
     let bound = values.bind(body);
     Ok(quote! {
         {
             #[allow(unused_imports)]
-            use #krate::__private::{DisplayKind as _, ValueKind as _};
+            use #runtime::__private::{self as #private, DisplayKind as _, DotFreeKind as _, TextKind as _, ValueKind as _};
             #bound
         }
     })
@@ -77,24 +93,29 @@ const BOUND_PER_MATCH: usize = 32;
 pub(crate) fn empty(header: &Header, parts: Components) -> TokenStream {
     let krate = &header.krate;
     let raw = raw_tokens(&parts);
-    let finish = finish(header.grammar, false);
-    quote! { #krate::__private::TemplateWriter::new("", #raw, 0).#finish() }
+    let finish = finish(header.grammar);
+    quote! { #krate::__private::TemplateWriter::new("", "", #raw, 0).#finish() }
 }
 
-/// The writer method that ends a template: a `UriBuf` for `uri!`, a
-/// `UriRefBuf` for `uri_ref!` (IRI literals take no holes). A template
-/// with a hole in its path gives a `Result` instead, since a value there
+/// The method that ends a template: `UriBuf` for `uri!`, `UriRefBuf` for
+/// `uri_ref!` (IRI literals take no holes).
+///
+/// A template whose path has a hole ends through the outcome its path
+/// holes add up to, chosen by their values' types: a value that is text
 /// may come out as the segment `.` or `..`, which no spelling keeps as
-/// data (`DotSegmentError`); one without such a hole cannot fail, and
-/// gives the value itself. A `Result` for every template was the
-/// alternative, and rejected: a query-only template would make its
-/// callers handle an error that cannot happen.
-fn finish(grammar: Grammar, path_hole: bool) -> TokenStream {
-    match (grammar.requires_scheme(), path_hole) {
-        (true, false) => quote!(into_uri),
-        (false, false) => quote!(into_uri_ref),
-        (true, true) => quote!(try_into_uri),
-        (false, true) => quote!(try_into_uri_ref),
+/// data, so such a template gives a `Result` with a `HoleError`; numbers
+/// and the like (`DotFree`) cannot, and a template whose path holes take
+/// only those gives the value itself, as does one without path holes.
+///
+/// Rejected: a `Result` for every template with holes, which would make
+/// `/users/{id}?page={n}` with numbers handle an error that cannot
+/// happen; and a `Result` for every path hole whatever its type (the rule
+/// before), for the same reason.
+fn finish(grammar: Grammar) -> TokenStream {
+    if grammar.requires_scheme() {
+        quote!(into_uri)
+    } else {
+        quote!(into_uri_ref)
     }
 }
 
@@ -208,8 +229,18 @@ impl Values {
     }
 
     /// The statement writing the value of `name` through `open` (the
-    /// writer call that opens its hole).
-    fn fill(&self, krate: &TokenStream, name: &str, open: &TokenStream) -> TokenStream {
+    /// writer call that opens its hole). For a path hole, `outcome` is
+    /// the variable holding the path holes' outcome so far, which the
+    /// statement adds this value's to: `checked` when the hole's segment
+    /// could be a dot segment whatever the value's type, else the one its
+    /// type picks.
+    fn fill(
+        &self,
+        krate: &TokenStream,
+        name: &str,
+        open: &TokenStream,
+        outcome: Option<(&Ident, bool)>,
+    ) -> TokenStream {
         let Some(&index) = self.index.get(name) else {
             return TokenStream::new();
         };
@@ -217,12 +248,26 @@ impl Values {
             return TokenStream::new();
         };
         let write = quote! {
-            (&#krate::__private::Arg(#binding)).__template_tag().write(#binding, #open);
+            (&#krate::Arg(#binding)).__template_tag().write(#binding, #open);
+        };
+        let Some((outcome, checked)) = outcome else {
+            return if self.each_once {
+                quote! { match &(#expr) { #binding => { #write } } }
+            } else {
+                write
+            };
+        };
+        let this = if checked {
+            quote!(#krate::MaybeDotSegment)
+        } else {
+            quote!((&#krate::Arg(#binding)).__segment_outcome())
         };
         if self.each_once {
-            quote! { match &(#expr) { #binding => { #write } } }
+            quote! {
+                let #outcome = #outcome.and(match &(#expr) { #binding => { #write #this } });
+            }
         } else {
-            write
+            quote! { #write let #outcome = #outcome.and(#this); }
         }
     }
 }
@@ -246,6 +291,8 @@ enum Place<'a> {
 struct Plan<'a> {
     krate: &'a TokenStream,
     writer: &'a Ident,
+    /// The outcome of the path holes written so far (see [`finish`]).
+    outcome: &'a Ident,
     values: &'a Values,
     canonical: &'a Canonical,
 }
@@ -262,14 +309,7 @@ impl Plan<'_> {
         for chunk in path_chunks {
             out.push(match chunk {
                 Chunk::Fixed(text) => quote!(#writer.path_text(#text);),
-                Chunk::Hole(hole) => {
-                    let kind = if hole.keeps_delimiters {
-                        "Path"
-                    } else {
-                        "PathSegment"
-                    };
-                    self.fill(hole, Place::Inside, kind)
-                }
+                Chunk::Hole(hole) => self.path_fill(hole),
             });
         }
         out.push(quote!(#writer.end_path(#starts_with_segment_hole);));
@@ -343,17 +383,73 @@ impl Plan<'_> {
         out
     }
 
-    /// The call that writes one hole's value.
+    /// The call that writes one hole's value outside the path.
     fn fill(&self, hole: &HoleSpec, place: Place<'_>, kind: &str) -> TokenStream {
         let (krate, writer) = (self.krate, self.writer);
         let kind = Ident::new(kind, Span::call_site());
         let open = match place {
-            Place::Inside => quote!(#writer.hole(#krate::__private::HoleKind::#kind)),
+            Place::Inside => quote!(#writer.hole(#krate::HoleKind::#kind)),
             Place::Parameter(key) => {
-                quote!(#writer.parameter(#key, #krate::__private::HoleKind::#kind))
+                quote!(#writer.parameter(#key, #krate::HoleKind::#kind))
             }
         };
-        self.values.fill(krate, &hole.name, &open)
+        self.values.fill(krate, &hole.name, &open, None)
+    }
+
+    /// The call that writes a path hole's value, telling the writer where
+    /// the hole is in the template so that its error can say so.
+    fn path_fill(&self, hole: &HoleSpec) -> TokenStream {
+        let (krate, writer) = (self.krate, self.writer);
+        let kind = Ident::new(
+            if hole.keeps_delimiters {
+                "Path"
+            } else {
+                "PathSegment"
+            },
+            Span::call_site(),
+        );
+        let (at, len) = (
+            Literal::usize_unsuffixed(hole.at),
+            Literal::usize_unsuffixed(hole.len),
+        );
+        let name = &hole.name;
+        let open = quote! {
+            #writer.path_hole(
+                #krate::HoleKind::#kind,
+                #krate::HoleSite::new(#name, #at, #len),
+            )
+        };
+        let checked = self.segment_is_dots_around(hole);
+        self.values
+            .fill(krate, &hole.name, &open, Some((self.outcome, checked)))
+    }
+
+    /// Whether the fixed text of the hole's segment is dots only, as in
+    /// `/.{v}`: then a value that writes nothing (an empty `Vec`, a
+    /// `None`) leaves a dot segment, whatever its type.
+    fn segment_is_dots_around(&self, hole: &HoleSpec) -> bool {
+        let skeleton = &self.canonical.skeleton;
+        let Some(&(x, _)) = self.canonical.holes.iter().find(|(_, h)| h.at == hole.at) else {
+            return true;
+        };
+        let path = self.canonical.parts.path();
+        let before = skeleton.get(path.start..x).unwrap_or("");
+        let after = skeleton.get(x + 1..path.end).unwrap_or("");
+        let start = before
+            .rfind('/')
+            .map_or(path.start, |slash| path.start + slash + 1);
+        let end = x + 1 + after.find('/').unwrap_or(after.len());
+        let holes = &self.canonical.holes;
+        let fixed: String = (start..end)
+            .filter(|at| holes.binary_search_by_key(at, |(x, _)| *x).is_err())
+            .filter_map(|at| skeleton.as_bytes().get(at).map(|&b| char::from(b)))
+            .collect();
+        !fixed.is_empty()
+            && fixed
+                .replace("%2E", ".")
+                .replace("%2e", ".")
+                .bytes()
+                .all(|b| b == b'.')
     }
 
     /// The fixed runs and holes of `range` of the skeleton, in order; each

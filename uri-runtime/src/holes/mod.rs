@@ -10,7 +10,7 @@
 //!     "https://api.example.com/users/ada%2Flovelace/posts?tag=a%26b&page=3#notes%20%232"
 //! );
 //! assert_eq!(url.query(), Some("tag=a%26b&page=3"));
-//! # Ok::<(), uri_runtime::error::DotSegmentError>(())
+//! # Ok::<(), uri_runtime::holes::HoleError>(())
 //! ```
 //!
 //! A hole takes any [`Display`] value: its text is encoded for the place
@@ -41,30 +41,43 @@
 //!
 //! Two rules keep a value from changing the shape of the URI beyond its
 //! hole. A segment holding a hole that comes out as `.` or `..` is not
-//! written at all: a template with a hole in its path gives
-//! `Result<UriBuf, DotSegmentError>` (or `Result<UriRefBuf, …>` for
-//! `uri_ref!`), and such a value is the error, since no spelling of the
-//! segment is data (RFC 3986 section 2.3 makes `%2E` equal to `.`, so
-//! `normalize()`, WHATWG readers such as `url` and `reqwest`, and servers
-//! all climb over `%2E%2E`). A template whose path has no hole cannot
-//! fail, and gives the value itself. And where an empty value would make
-//! the path start with `//` without an authority, or turn the relative
-//! path `{v}/x` into `/x`, the path gets a `/.` or `./` prefix, dot
-//! segments that resolve to the same place.
+//! written at all, since no spelling of it is data (RFC 3986 section 2.3
+//! makes `%2E` equal to `.`, so `normalize()`, WHATWG readers such as
+//! `url` and `reqwest`, and servers all climb over `%2E%2E`); the
+//! template's result is then a [`HoleError`] naming the hole. And where an
+//! empty value would make the path start with `//` without an authority,
+//! or turn the relative path `{v}/x` into `/x`, the path gets a `/.` or
+//! `./` prefix, dot segments that resolve to the same place.
+//!
+//! Which templates give a `Result` follows from the template and the
+//! types of its values, with no run-time cost to find out:
+//!
+//! | the template's path | result |
+//! |---|---|
+//! | has no hole | the URI (`UriBuf`, or `UriRefBuf` for `uri_ref!`) |
+//! | has holes that all take [`DotFree`] values: numbers, `bool`, and `Option`s, lists and [`each`] of them | the URI |
+//! | has a hole that takes anything else: text, a type of yours, a type parameter | `Result<UriBuf, HoleError>` |
+//!
+//! A segment whose fixed text is only dots (`/.{n}`) counts as text
+//! whatever the value, since an empty list there leaves `.`.
 //!
 //! ```
-//! use uri_runtime::{uri, error::DotSegmentError};
+//! use uri_runtime::{uri, UriBuf, holes::HoleError};
 //!
 //! let id = "..";
-//! let err: DotSegmentError = uri!("https://api.example.com/v2/users/{id}/delete").unwrap_err();
-//! assert_eq!(err.kind().segment(), "..");
+//! let err: HoleError = uri!("https://api.example.com/v2/users/{id}/delete").unwrap_err();
+//! assert_eq!((err.hole(), err.index(), err.kind().segment()), ("id", 33, ".."));
 //! // A value that only contains dots is data: one segment, `/` encoded.
 //! let id = "../admin";
 //! assert_eq!(
 //!     uri!("https://api.example.com/v2/users/{id}/delete")?,
 //!     "https://api.example.com/v2/users/..%2Fadmin/delete"
 //! );
-//! # Ok::<(), DotSegmentError>(())
+//! // A number cannot be a dot segment: no `Result`.
+//! let id = 7_u64;
+//! let url: UriBuf = uri!("https://api.example.com/v2/users/{id}/delete");
+//! assert_eq!(url, "https://api.example.com/v2/users/7/delete");
+//! # Ok::<(), HoleError>(())
 //! ```
 //!
 //! The conversions to `url::Url` and `http::Uri` (features `url`, `http`)
@@ -79,8 +92,16 @@ use alloc::rc::Rc;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
+mod dot_free;
+mod error;
 mod writer;
 
+pub use dot_free::DotFree;
+#[doc(hidden)]
+pub use dot_free::{MaybeDotSegment, NoDotSegment};
+pub use error::HoleError;
+#[doc(hidden)]
+pub use error::HoleSite;
 #[doc(hidden)]
 pub use writer::TemplateWriter;
 
@@ -107,7 +128,7 @@ pub use writer::TemplateWriter;
 ///
 /// let on = Flag(true);
 /// assert_eq!(uri_runtime::uri!("https://x.org/{on}?on={on}")?, "https://x.org/1?on=yes");
-/// # Ok::<(), uri_runtime::error::DotSegmentError>(())
+/// # Ok::<(), uri_runtime::holes::HoleError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -204,7 +225,7 @@ impl<'w> Hole<'w> {
 /// // Segments from an iterator, each encoded as a segment.
 /// let parts = each("docs/2024 report".split(' '));
 /// assert_eq!(uri!("https://x.org/{parts}")?, "https://x.org/docs%2F2024/report");
-/// # Ok::<(), uri_runtime::error::DotSegmentError>(())
+/// # Ok::<(), uri_runtime::holes::HoleError>(())
 /// ```
 ///
 /// A type of yours writes its items through [`Hole::item`]:
@@ -224,7 +245,7 @@ impl<'w> Hole<'w> {
 /// let r = Range(10, 20);
 /// assert_eq!(uri_runtime::uri!("https://x.org/?from-to={r}"), "https://x.org/?from-to=10&from-to=20");
 /// assert_eq!(uri_runtime::uri!("https://x.org/rows/{r}")?, "https://x.org/rows/10/20");
-/// # Ok::<(), uri_runtime::error::DotSegmentError>(())
+/// # Ok::<(), uri_runtime::holes::HoleError>(())
 /// ```
 pub trait TemplateValue {
     /// Writes the value's items into `hole`.
@@ -319,11 +340,14 @@ where
 /// [`Display`] for an argument: method lookup tries `Arg<T>` before
 /// `&Arg<T>`, so a `TemplateValue` impl wins, and the `Display` bound is
 /// only checked on the fallback, where its error names the argument's type.
+/// A path hole's outcome is picked the same way: [`DotFree`](super::DotFree)
+/// values cannot fail, anything else (a type parameter included) is
+/// checked.
 #[doc(hidden)]
 pub mod dispatch {
     use core::fmt::{self, Display};
 
-    use super::{Hole, TemplateValue};
+    use super::{DotFree, Hole, MaybeDotSegment, NoDotSegment, TemplateValue};
 
     /// A reference to one template argument.
     pub struct Arg<'a, T: ?Sized>(pub &'a T);
@@ -353,6 +377,26 @@ pub mod dispatch {
     }
 
     impl<T: ?Sized> DisplayKind for &Arg<'_, T> {}
+
+    /// Picked for a path hole's value that cannot make a dot segment.
+    pub trait DotFreeKind {
+        /// The hole's outcome.
+        fn __segment_outcome(&self) -> NoDotSegment {
+            NoDotSegment
+        }
+    }
+
+    impl<T: DotFree + ?Sized> DotFreeKind for Arg<'_, T> {}
+
+    /// Picked otherwise: the writer checks the value's segments.
+    pub trait TextKind {
+        /// The hole's outcome.
+        fn __segment_outcome(&self) -> MaybeDotSegment {
+            MaybeDotSegment
+        }
+    }
+
+    impl<T: ?Sized> TextKind for &Arg<'_, T> {}
 
     impl ValueTag {
         /// Lets the value write its items.

@@ -5,24 +5,24 @@
 //! The macro emits one call per piece, in order. The writer owns the few
 //! rules that depend on what the values turned out to be: a segment a
 //! value wrote must not read as `.` or `..` (the template's result is then
-//! an error), the first segment of a
+//! an error naming the hole), the first segment of a
 //! reference without scheme or authority must not gain a `:`, and an empty
 //! value must not turn the path into an authority (`//`) or a relative path
 //! into an absolute one.
 
 use alloc::string::String;
 use core::fmt::{self, Display, Write as _};
-use core::mem;
 
 use uri_core::Components;
 use uri_core::parse::{Marks, RAW_LEN};
 use uri_core::pct::EncodeSet;
 
+use crate::holes::error::{HoleError, HoleSite};
 use crate::holes::{Hole, HoleKind};
 use crate::pct::{FRAGMENT, PATH_SEGMENT, QUERY, QUERY_PARAM, push_encoded};
 use crate::value::buf::{UriBuf, UriRefBuf};
 use crate::write::compose::keep_path_shape;
-use crate::write::dot_segment::{DotSegmentError, dot_segment_error, is_dot_segment};
+use crate::write::dot_segment::DotSegment;
 
 /// [`PATH_SEGMENT`] that also encodes `:`: for the first segment of a
 /// reference with neither scheme nor authority, where a `:` would read as
@@ -41,31 +41,42 @@ const FRAGMENT_ITEM: EncodeSet = FRAGMENT.but_encode(b",");
 #[doc(hidden)]
 #[derive(Debug)]
 pub struct TemplateWriter {
+    /// The template as written, for the error's caret.
+    template: &'static str,
     out: String,
     marks: Marks,
     /// Start of the path segment being written.
     segment_start: usize,
-    /// Whether that segment holds a hole, so that it must not end up as a
-    /// dot segment.
-    segment_has_hole: bool,
+    /// The hole in that segment, if any, so that the segment must not end
+    /// up as a dot segment, and the error can name it.
+    segment_hole: Option<HoleSite>,
+    /// The path hole being written, whose next item starts a segment.
+    path_hole: Option<HoleSite>,
     /// The first segment a value made `.` or `..`.
-    dot_segment: Option<DotSegmentError>,
+    dot_segment: Option<HoleError>,
 }
 
 impl TemplateWriter {
-    /// Starts with the scheme and authority (`head`, whose components are
-    /// `head_parts`), reserving `capacity` bytes.
+    /// Starts `template` with its scheme and authority (`head`, whose
+    /// components are `head_parts`), reserving `capacity` bytes.
     #[must_use]
-    pub fn new(head: &str, head_parts: [usize; RAW_LEN], capacity: usize) -> TemplateWriter {
+    pub fn new(
+        template: &'static str,
+        head: &str,
+        head_parts: [usize; RAW_LEN],
+        capacity: usize,
+    ) -> TemplateWriter {
         let mut out = String::with_capacity(capacity.max(head.len()));
         out.push_str(head);
         let mut marks = Components::from_raw(head_parts).to_marks();
         marks.path_start = out.len();
         TemplateWriter {
+            template,
             segment_start: out.len(),
             out,
             marks,
-            segment_has_hole: false,
+            segment_hole: None,
+            path_hole: None,
             dot_segment: None,
         }
     }
@@ -128,13 +139,17 @@ impl TemplateWriter {
         self.out.push_str(text);
     }
 
-    /// A hole of `kind` inside a path segment, a query parameter or the
-    /// fragment; several items are joined by `/` in the path and `,`
-    /// elsewhere.
+    /// A hole of `kind` inside a query parameter or the fragment; several
+    /// items are joined by `,`.
     pub fn hole(&mut self, kind: HoleKind) -> Hole<'_> {
-        if matches!(kind, HoleKind::PathSegment | HoleKind::Path) {
-            self.segment_has_hole = true;
-        }
+        Hole::new(self, kind, None)
+    }
+
+    /// A hole of `kind` in the path, written at `site` of the template;
+    /// several items are joined by `/`.
+    pub fn path_hole(&mut self, kind: HoleKind, site: HoleSite) -> Hole<'_> {
+        self.path_hole = Some(site);
+        self.segment_hole.get_or_insert(site);
         Hole::new(self, kind, None)
     }
 
@@ -145,44 +160,25 @@ impl TemplateWriter {
         Hole::new(self, kind, Some(key))
     }
 
-    /// The finished URI; the macro calls this only for templates whose
-    /// fixed text has a scheme and whose path has no hole.
+    /// The finished URI, for a template whose fixed text has a scheme and
+    /// whose path holes cannot fail (see
+    /// [`NoDotSegment`](super::dot_free::NoDotSegment), which checks).
     #[must_use]
     pub fn into_uri(self) -> UriBuf {
         let (text, parts) = self.finish();
         UriBuf::from_written(text, parts)
     }
 
-    /// The finished URI reference, for templates whose path has no hole.
+    /// The finished URI reference, as [`into_uri`](Self::into_uri).
     #[must_use]
     pub fn into_uri_ref(self) -> UriRefBuf {
         let (text, parts) = self.finish();
         UriRefBuf::from_written(text, parts)
     }
 
-    /// The finished URI of a template with a path hole, or the first
-    /// segment a value made `.` or `..`.
-    ///
-    /// # Errors
-    ///
-    /// [`DotSegmentError`], at the segment.
-    pub fn try_into_uri(self) -> Result<UriBuf, DotSegmentError> {
-        match self.dot_segment {
-            Some(err) => Err(err),
-            None => Ok(self.into_uri()),
-        }
-    }
-
-    /// [`try_into_uri`](Self::try_into_uri) for a reference.
-    ///
-    /// # Errors
-    ///
-    /// As [`try_into_uri`](Self::try_into_uri).
-    pub fn try_into_uri_ref(self) -> Result<UriRefBuf, DotSegmentError> {
-        match self.dot_segment {
-            Some(err) => Err(err),
-            None => Ok(self.into_uri_ref()),
-        }
+    /// The first segment a value made `.` or `..`, with its hole.
+    pub(super) fn dot_segment(&self) -> Option<HoleError> {
+        self.dot_segment
     }
 
     fn finish(mut self) -> (String, Components) {
@@ -277,24 +273,28 @@ impl TemplateWriter {
         }
     }
 
-    /// Ends the current segment and starts one that a hole writes.
+    /// Ends the current segment and starts one that the current path
+    /// hole writes.
     fn next_segment(&mut self) {
         self.seal_segment();
         self.out.push('/');
         self.segment_start = self.out.len();
-        self.segment_has_hole = true;
+        self.segment_hole = self.path_hole;
     }
 
     /// A segment holding a hole that came out as `.` or `..` is recorded,
     /// so that the template's result is that error (no spelling of the
-    /// segment is data; see [`DotSegmentError`]).
+    /// segment is data; see [`HoleError`]).
     fn seal_segment(&mut self) {
-        if !mem::take(&mut self.segment_has_hole) || self.dot_segment.is_some() {
+        let Some(site) = self.segment_hole.take() else {
+            return;
+        };
+        if self.dot_segment.is_some() {
             return;
         }
         let segment = self.out.get(self.segment_start..).unwrap_or("");
-        if is_dot_segment(segment) {
-            self.dot_segment = Some(dot_segment_error(self.segment_start, segment));
+        if let Some(kind) = DotSegment::of(segment) {
+            self.dot_segment = Some(HoleError::new(self.template, site, kind));
         }
     }
 }

@@ -143,14 +143,15 @@
 //! let (user, tags, page) = ("ada/lovelace", ["a&b", "c"], None::<u32>);
 //! let url = uri!("https://example.com/users/{user}?tag={tags}&page={page}")?;
 //! assert_eq!(url, "https://example.com/users/ada%2Flovelace?tag=a%26b&tag=c");
-//! # Ok::<(), uri_runtime::error::DotSegmentError>(())
+//! # Ok::<(), uri_runtime::holes::HoleError>(())
 //! ```
 //!
-//! A template with a hole in its path gives a `Result`: a value there
-//! that comes out as `.` or `..` is a
-//! [`DotSegmentError`](crate::error::DotSegmentError), since no encoding of such
-//! a segment is data. A template whose path has no hole cannot fail and
-//! gives the `UriBuf` itself.
+//! A template with a path hole that takes text gives a `Result`: a value
+//! there that comes out as `.` or `..` is a
+//! [`HoleError`](crate::holes::HoleError) naming the hole, since no
+//! encoding of such a segment is data. A template whose path holes take
+//! only numbers (see [`DotFree`](crate::holes::DotFree)), or that has
+//! none, cannot fail and gives the `UriBuf` itself.
 //!
 //! Template errors, each pointing at its culprit: a hole in the scheme or
 //! the authority, an unclosed `{`, a hole that is not a name, an argument

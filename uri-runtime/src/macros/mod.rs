@@ -79,25 +79,31 @@ pub mod compile_time;
 ///     id = user_id,
 ///     tag = "a/b?c#d&e=f",
 ///     n = 3,
-/// )?;
+/// );
 /// assert_eq!(
 ///     url,
 ///     "https://api.example.com/users/42/posts?tag=a/b?c%23d%26e%3Df&page=3#part%202"
 /// );
 /// assert_eq!(url.query(), Some("tag=a/b?c%23d%26e%3Df&page=3"));
 ///
-/// // No value in the path can be a step: `..` is refused, not encoded.
+/// // No value in the path can be a step: `..` is refused, not encoded,
+/// // and the error names the hole.
 /// let id = "..";
-/// assert!(uri!("https://api.example.com/users/{id}/delete").is_err());
+/// let err = uri!("https://api.example.com/users/{id}/delete").unwrap_err();
+/// assert_eq!(err.hole(), "id");
 ///
-/// // A template without a path hole cannot fail: no `Result`.
-/// let q = "a&b";
+/// // A template whose path holes take numbers, or that has none, cannot
+/// // fail: no `Result`.
+/// let (id, q) = (42, "a&b");
+/// assert_eq!(uri!("https://example.com/users/{id}"), "https://example.com/users/42");
 /// assert_eq!(uri!("https://example.com/search?q={q}"), "https://example.com/search?q=a%26b");
-/// # Ok::<(), uri_runtime::error::DotSegmentError>(())
+/// # Ok::<(), uri_runtime::holes::HoleError>(())
 /// ```
 ///
-/// With a hole in the path the result is `Result<UriBuf, DotSegmentError>`
-/// (see [`DotSegmentError`](crate::error::DotSegmentError)); without one, a
+/// A template whose path has a hole taking text (or any value but a
+/// number, a `bool`, or an `Option` or list of them; see
+/// [`DotFree`](crate::holes::DotFree)) gives `Result<UriBuf, HoleError>`
+/// (see [`HoleError`](crate::holes::HoleError)); any other gives a
 /// `UriBuf`.
 ///
 /// In the path a hole is part of one segment, so `/`, `?`, `#` and `%` in
@@ -150,7 +156,7 @@ macro_rules! uri {
 ///
 /// let name = "mailto:boss";
 /// assert_eq!(uri_ref!("{name}/inbox?unread={n}", n = 3)?, "mailto%3Aboss/inbox?unread=3");
-/// # Ok::<(), uri_runtime::error::DotSegmentError>(())
+/// # Ok::<(), uri_runtime::holes::HoleError>(())
 /// ```
 #[macro_export]
 macro_rules! uri_ref {

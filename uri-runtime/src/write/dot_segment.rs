@@ -3,8 +3,7 @@
 
 use uri_core::located::{Explain, Located};
 
-/// A value made a path segment `.` or `..`: the result of a `uri!` or
-/// `uri_ref!` template with a path hole, of
+/// A value made a path segment `.` or `..`: the result of
 /// [`push_segment`](crate::UriBuf::push_segment), or (as
 /// [`BuildError::DotSegment`](crate::BuildError::DotSegment)) of
 /// [`UriBuilder::path_segments`](crate::UriBuilder::path_segments).
@@ -17,19 +16,22 @@ use uri_core::located::{Explain, Located};
 ///
 /// The error's index is where the segment starts, a byte offset into the
 /// URI as it was written up to it (for the builder, see
-/// [`BuildError::DotSegment`](crate::BuildError::DotSegment)).
+/// [`BuildError::DotSegment`](crate::BuildError::DotSegment)). A `uri!`
+/// template's value that does this is a [`HoleError`](crate::error::HoleError)
+/// instead, which names the hole.
 ///
 /// ```
-/// use uri_runtime::uri;
+/// use uri_runtime::{BuildError, UriBuf};
 ///
-/// let id = "..";
-/// let err = uri!("https://api.example.com/v2/users/{id}/delete").unwrap_err();
+/// let mut u = UriBuf::parse("https://api.example.com/v2/users")?;
+/// let Err(BuildError::DotSegment(err)) = u.push_segment("..") else { panic!() };
 /// assert_eq!((err.index(), err.kind().segment()), (33, ".."));
 /// assert_eq!(
 ///     err.to_string(),
 ///     "a value made the path segment \"..\" at byte 33: every reader takes it as a step up, \
 ///      however it is encoded; refuse the value, or map it to a segment of your own"
 /// );
+/// # Ok::<(), uri_runtime::ParseError>(())
 /// ```
 pub type DotSegmentError = Located<DotSegment>;
 
@@ -59,6 +61,15 @@ impl DotSegment {
             DotSegment::Parent => "..",
         }
     }
+
+    /// The dot segment a segment's raw value reads as, if any.
+    pub(crate) fn of(value: &str) -> Option<DotSegment> {
+        match value {
+            "." => Some(DotSegment::Current),
+            ".." => Some(DotSegment::Parent),
+            _ => None,
+        }
+    }
 }
 
 impl Explain for DotSegment {
@@ -86,17 +97,13 @@ impl Explain for DotSegment {
 /// The error for the dot segment `segment` (`.` or `..`), written from
 /// byte `index`.
 pub(crate) fn dot_segment_error(index: usize, segment: &str) -> DotSegmentError {
-    let kind = if segment == ".." {
-        DotSegment::Parent
-    } else {
-        DotSegment::Current
-    };
+    let kind = DotSegment::of(segment).unwrap_or(DotSegment::Current);
     Located::new(index, segment.len(), kind)
 }
 
 /// Whether a segment's raw value would read as `.` or `..`.
 pub(crate) fn is_dot_segment(value: &str) -> bool {
-    matches!(value, "." | "..")
+    DotSegment::of(value).is_some()
 }
 
 /// Whether a written segment reads as `.` or `..` once `%2E` is taken for
