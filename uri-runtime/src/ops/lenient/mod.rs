@@ -241,7 +241,7 @@ mod tests {
     use super::*;
     use alloc::string::String;
     use alloc::vec::Vec;
-    use uri_core::{Component, ParseErrorKind};
+    use uri_core::ParseErrorKind;
 
     /// A base read from its parts (`Record::of_strict`) is the record the
     /// machine reads from its text, for every URI the common path takes:
@@ -309,7 +309,10 @@ mod tests {
         let repaired = UriRefBuf::parse_lenient("https://bücher..example/").unwrap();
         assert_eq!(repaired.value, "https://xn--bcher-kva..example/");
         let err = UriRefBuf::parse_lenient("https://a\u{FFFD}b.example/").unwrap_err();
-        assert_eq!(err.kind(), ParseErrorKind::InvalidChar(Component::Host));
+        assert_eq!(
+            err.kind(),
+            ParseErrorKind::InvalidChar(uri_core::Component::Host)
+        );
         assert_eq!(err.index(), 9);
     }
 }

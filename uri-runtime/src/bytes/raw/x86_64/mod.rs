@@ -17,7 +17,7 @@ pub(super) const SETS: &[Kernels] = &[avx512::VBMI2, avx512::VBMI, avx2::KERNELS
 
 #[cfg(test)]
 mod tests {
-    use super::{avx512, ssse3};
+    use super::{avx2, avx512, ssse3};
     use crate::bytes::raw::every_parser_agrees;
     use crate::bytes::raw::tests::{rounds, text_of};
     use crate::bytes::scan::tests::xorshift;
@@ -34,7 +34,7 @@ mod tests {
         if !std::is_x86_feature_detected!("ssse3") {
             return;
         }
-        let wide = (avx512::VBMI.supported)();
+        let (wide, avx2) = ((avx512::VBMI.supported)(), (avx2::KERNELS.supported)());
         let classes = [
             table::PATH,
             table::QUERY_FRAGMENT,
@@ -63,7 +63,7 @@ mod tests {
         ];
         let mut seed = 0x3986_0016_u64;
         for round in 0..rounds(20_000) {
-            let len = xorshift(&mut seed) % 60;
+            let len = xorshift(&mut seed) % 100;
             let text = text_of(&mut seed, &pieces, len, 3);
             if let Ok(text) = core::str::from_utf8(&text) {
                 every_parser_agrees(text).unwrap();
@@ -71,14 +71,23 @@ mod tests {
             let from = (xorshift(&mut seed) % (len + 3)) as usize;
             let to = (xorshift(&mut seed) % (len + 3)) as usize;
             for class in classes {
-                // SAFETY: the CPU supports SSSE3, checked above, and
-                // AVX-512BW and AVX-512VBMI where `wide` says so.
+                // SAFETY: the CPU supports SSSE3, checked above, AVX2
+                // where `avx2` says so, and AVX-512BW and AVX-512VBMI
+                // where `wide` does.
                 let mut scans = vec![unsafe {
                     (
                         ssse3::span(class, &text, from, to),
                         ssse3::encoded_span(class, &text, from, to),
                     )
                 }];
+                if avx2 {
+                    scans.push(unsafe {
+                        (
+                            avx2::scan::span(class, &text, from, to),
+                            avx2::scan::encoded_span(class, &text, from, to),
+                        )
+                    });
+                }
                 if wide {
                     scans.push(unsafe {
                         (

@@ -184,7 +184,7 @@ pub(in crate::bytes::raw) fn encoded_span(
 /// by the class's one bit; `None` for other classes, which the scalar scan
 /// handles.
 #[inline(always)]
-fn span_rows(class: Class) -> Option<&'static [u8; 16]> {
+pub(super) fn span_rows(class: Class) -> Option<&'static [u8; 16]> {
     use uri_core::table;
     const ROWS: [Option<[u8; 16]>; 32] = {
         let mut rows = [None; 32];
@@ -223,7 +223,7 @@ fn span_rows(class: Class) -> Option<&'static [u8; 16]> {
 /// before `i`); bytes past `to` are read but never counted.
 #[inline]
 #[target_feature(enable = "ssse3")]
-fn scan_class<const TRIPLETS: bool>(
+pub(super) fn scan_class<const TRIPLETS: bool>(
     class: Class,
     rows: Option<&[u8; 16]>,
     bytes: &[u8],
@@ -267,7 +267,7 @@ fn scan_class<const TRIPLETS: bool>(
             let chunks = [load(&halves[0]), load(&halves[1])];
             (stops(&chunks, to - i), i + 32)
         } else {
-            let (window, start) = window_at(bytes, i);
+            let (window, start) = window_at::<16>(bytes, i);
             (
                 stops(&[load(&window)], to - start) >> (i - start),
                 start + 16,
@@ -290,9 +290,7 @@ fn scan_class<const TRIPLETS: bool>(
 
 /// Bit `k` set for each byte of a well-formed `%XX` triplet that lies
 /// whole in `chunks` (sixteen bytes each, in order) and ends before
-/// `limit` (the scan's end, counted from the first chunk's first byte): a
-/// `%` whose next two bytes are hex digits, and those two digits. A
-/// triplet that starts in the last two bytes is left for the caller.
+/// `limit` (the scan's end, counted from the first chunk's first byte).
 #[inline]
 #[target_feature(enable = "ssse3")]
 fn triplets(chunks: &[__m128i], hex_rows: __m128i, limit: usize) -> u64 {
@@ -302,25 +300,37 @@ fn triplets(chunks: &[__m128i], hex_rows: __m128i, limit: usize) -> u64 {
         percent |= u64::from(marks.cast_unsigned()) << (16 * k);
         hex |= u64::from(!escapes(chunk, hex_rows) & 0xFFFF) << (16 * k);
     }
+    triplet_bytes(percent, hex, 16 * chunks.len(), limit)
+}
+
+/// Bit `k` set for each byte of a well-formed `%XX` triplet among `width`
+/// bytes whose `%`s and hex digits are the bits of `percent` and `hex`,
+/// that ends before `limit`: a `%` whose next two bytes are hex digits,
+/// and those two digits. A triplet that starts in the last two bytes is
+/// left for the caller.
+#[inline]
+pub(super) fn triplet_bytes(percent: u64, hex: u64, width: usize, limit: usize) -> u64 {
     let mut starts = percent & (hex >> 1) & (hex >> 2);
-    if limit < 16 * chunks.len() + 2 {
+    if limit < width + 2 {
         // The two digits must come before `limit`.
         starts &= (1 << limit.saturating_sub(2)) - 1;
     }
     starts | starts << 1 | starts << 2
 }
 
-/// Sixteen bytes of `bytes` (which has at least sixteen) that hold
-/// `bytes[i]` and as many of those after it as there are, and the index of
-/// the first.
+/// `N` bytes of `bytes` (which has at least `N`) that hold `bytes[i]` and
+/// as many of those after it as there are, and the index of the first.
 #[inline]
-fn window_at(bytes: &[u8], i: usize) -> ([u8; 16], usize) {
-    if let Some(Ok(window)) = bytes.get(i..i + 16).map(<[u8; 16]>::try_from) {
+pub(super) fn window_at<const N: usize>(bytes: &[u8], i: usize) -> ([u8; N], usize) {
+    if let Some(Ok(window)) = bytes.get(i..i + N).map(<[u8; N]>::try_from) {
         return (window, i);
     }
-    let start = bytes.len() - 16;
-    let mut window = [0; 16];
-    window.copy_from_slice(&bytes[start..]);
+    let start = bytes.len().saturating_sub(N);
+    let mut window = [0; N];
+    if let Some(tail) = bytes.get(start..) {
+        let len = tail.len().min(N);
+        window[..len].copy_from_slice(&tail[..len]);
+    }
     (window, start)
 }
 

@@ -1,24 +1,14 @@
-//! AVX2: the SSSE3 decoder with the marks of thirty-two bytes found in one
+//! The SSSE3 decoder with the marks of thirty-two bytes found in one
 //! comparison instead of two, and the loop's thirty-two-byte copies one
-//! instruction each (about a tenth fewer instructions). Called only after
-//! the CPU said it has AVX2.
+//! instruction each (about a tenth fewer instructions).
 
 use alloc::vec::Vec;
 use core::arch::x86_64::{
     _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
 };
 
-use super::super::kernels::Kernels;
-use super::ssse3::decode_up_to_sixteen;
+use super::super::ssse3::decode_up_to_sixteen;
 use crate::bytes::unescape::{self, Replacements};
-
-/// The kernels AVX2 runs.
-pub(in crate::bytes::raw) const KERNELS: Kernels = Kernels {
-    name: "AVX2",
-    supported: || std::is_x86_feature_detected!("avx2"),
-    decode: Some([push_decoded::<false>, push_decoded::<true>]),
-    ..Kernels::NONE
-};
 
 /// The SSSE3 decoder compiled for AVX2, for forms (`+` is a space) when
 /// `FORM`.
@@ -27,7 +17,7 @@ pub(in crate::bytes::raw) const KERNELS: Kernels = Kernels {
 ///
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
-unsafe fn push_decoded<const FORM: bool>(
+pub(super) unsafe fn push_decoded<const FORM: bool>(
     out: &mut Vec<u8>,
     bytes: &[u8],
 ) -> Result<Replacements, usize> {

@@ -1,0 +1,29 @@
+//! AVX2: the parser's scans with SSSE3's classifier on thirty-two bytes
+//! at once (`scan.rs`) and `uri-core`'s grammar stamped out over them,
+//! and the SSSE3 decoder with its marks found thirty-two bytes per
+//! comparison (`decode.rs`). Called only after the CPU said it has AVX2.
+
+mod decode;
+pub(super) mod scan;
+
+use super::super::kernels::Kernels;
+
+/// The kernels AVX2 runs.
+pub(in crate::bytes::raw) const KERNELS: Kernels = Kernels {
+    name: "AVX2",
+    supported: || std::is_x86_feature_detected!("avx2"),
+    decode: Some([decode::push_decoded::<false>, decode::push_decoded::<true>]),
+    parse: Some(grammar::parse),
+    ..Kernels::NONE
+};
+
+/// The grammar of `uri-core` over [`scan::span`] and
+/// [`scan::encoded_span`].
+mod grammar {
+    uri_core::__grammar!(
+        attrs: [#[target_feature(enable = "avx2")]],
+        qualifier: [],
+        span: super::scan::span,
+        encoded_span: super::scan::encoded_span,
+    );
+}
