@@ -365,7 +365,7 @@ pub mod resolve {
 /// host's IDNA mapping (feature `idna`), and the shared shape and drawing
 /// of every positioned error. Each scheme's, the policy's and the
 /// templates' errors live in their modules (`uri!`'s is
-/// [`holes::HoleError`](crate::holes::HoleError)).
+/// [`holes::HoleError`]).
 pub mod error {
     pub use crate::value::port::{PortError, PortErrorKind};
     #[cfg(feature = "alloc")]

@@ -340,7 +340,7 @@ where
 /// [`Display`] for an argument: method lookup tries `Arg<T>` before
 /// `&Arg<T>`, so a `TemplateValue` impl wins, and the `Display` bound is
 /// only checked on the fallback, where its error names the argument's type.
-/// A path hole's outcome is picked the same way: [`DotFree`](super::DotFree)
+/// A path hole's outcome is picked the same way: [`DotFree`](crate::holes::DotFree)
 /// values cannot fail, anything else (a type parameter included) is
 /// checked.
 #[doc(hidden)]

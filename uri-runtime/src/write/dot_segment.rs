@@ -17,7 +17,7 @@ use uri_core::located::{Explain, Located};
 /// The error's index is where the segment starts, a byte offset into the
 /// URI as it was written up to it (for the builder, see
 /// [`BuildError::DotSegment`](crate::BuildError::DotSegment)). A `uri!`
-/// template's value that does this is a [`HoleError`](crate::error::HoleError)
+/// template's value that does this is a [`HoleError`](crate::holes::HoleError)
 /// instead, which names the hole.
 ///
 /// ```
