@@ -33,9 +33,8 @@ pub(crate) fn expand(
     let values = Values::match_up(literal, args, &canonical.holes)?;
     // The runtime's hidden module under one short name: a template with a
     // thousand holes names it several thousand times.
-    let private = Ident::new("__uri_private", Span::mixed_site());
-    let runtime = &header.krate;
-    let krate = &quote!(#private);
+    let private_ident = Ident::new("__uri_private", Span::mixed_site());
+    let private = &quote!(#private_ident);
     let writer = Ident::new("__uri_writer", Span::mixed_site());
     let head_end = canonical.parts.path().start;
     let head = canonical.skeleton.get(..head_end).unwrap_or("");
@@ -51,7 +50,7 @@ pub(crate) fn expand(
     let capacity = canonical.skeleton.len() + 16 * canonical.holes.len();
     let outcome = Ident::new("__uri_outcome", Span::mixed_site());
     let plan = Plan {
-        krate,
+        private,
         writer: &writer,
         outcome: &outcome,
         values: &values,
@@ -62,25 +61,30 @@ pub(crate) fn expand(
     let path_hole = canonical.holes.iter().any(|(at, _)| path.contains(at));
     let finish = finish(header.grammar);
     let template = literal.value();
-    let body = if path_hole {
-        quote! {
-            let mut #writer = #krate::TemplateWriter::new(#template, #head, #head_raw, #capacity);
-            let #outcome = #krate::NoDotSegment;
-            #(#statements)*
-            #outcome.#finish(#writer)
-        }
+    // The path holes' outcomes add up from `NoDotSegment`, and the sum
+    // ends the template (see `finish`).
+    let (outcome_start, end) = if path_hole {
+        (
+            quote!(let #outcome = #private::NoDotSegment;),
+            quote!(#outcome.#finish(#writer)),
+        )
     } else {
-        quote! {
-            let mut #writer = #krate::TemplateWriter::new(#template, #head, #head_raw, #capacity);
-            #(#statements)*
-            #writer.#finish()
-        }
+        (TokenStream::new(), quote!(#writer.#finish()))
+    };
+    let body = quote! {
+        let mut #writer = #private::TemplateWriter::new(#template, #head, #head_raw, #capacity);
+        #outcome_start
+        #(#statements)*
+        #end
     };
     let bound = values.bind(body);
+    let runtime = &header.krate;
     Ok(quote! {
         {
             #[allow(unused_imports)]
-            use #runtime::__private::{self as #private, DisplayKind as _, DotFreeKind as _, TextKind as _, ValueKind as _};
+            use #runtime::__private::{
+                self as #private_ident, DisplayKind as _, DotFreeKind as _, TextKind as _, ValueKind as _,
+            };
             #bound
         }
     })
@@ -236,7 +240,7 @@ impl Values {
     /// type picks.
     fn fill(
         &self,
-        krate: &TokenStream,
+        private: &TokenStream,
         name: &str,
         open: &TokenStream,
         outcome: Option<(&Ident, bool)>,
@@ -248,7 +252,7 @@ impl Values {
             return TokenStream::new();
         };
         let write = quote! {
-            (&#krate::Arg(#binding)).__template_tag().write(#binding, #open);
+            (&#private::Arg(#binding)).__template_tag().write(#binding, #open);
         };
         let Some((outcome, checked)) = outcome else {
             return if self.each_once {
@@ -258,9 +262,9 @@ impl Values {
             };
         };
         let this = if checked {
-            quote!(#krate::MaybeDotSegment)
+            quote!(#private::MaybeDotSegment)
         } else {
-            quote!((&#krate::Arg(#binding)).__segment_outcome())
+            quote!((&#private::Arg(#binding)).__segment_outcome())
         };
         if self.each_once {
             quote! {
@@ -289,7 +293,8 @@ enum Place<'a> {
 
 /// Everything needed to write the calls for one template.
 struct Plan<'a> {
-    krate: &'a TokenStream,
+    /// The path of the runtime's hidden module in the expansion.
+    private: &'a TokenStream,
     writer: &'a Ident,
     /// The outcome of the path holes written so far (see [`finish`]).
     outcome: &'a Ident,
@@ -385,21 +390,21 @@ impl Plan<'_> {
 
     /// The call that writes one hole's value outside the path.
     fn fill(&self, hole: &HoleSpec, place: Place<'_>, kind: &str) -> TokenStream {
-        let (krate, writer) = (self.krate, self.writer);
+        let (private, writer) = (self.private, self.writer);
         let kind = Ident::new(kind, Span::call_site());
         let open = match place {
-            Place::Inside => quote!(#writer.hole(#krate::HoleKind::#kind)),
+            Place::Inside => quote!(#writer.hole(#private::HoleKind::#kind)),
             Place::Parameter(key) => {
-                quote!(#writer.parameter(#key, #krate::HoleKind::#kind))
+                quote!(#writer.parameter(#key, #private::HoleKind::#kind))
             }
         };
-        self.values.fill(krate, &hole.name, &open, None)
+        self.values.fill(private, &hole.name, &open, None)
     }
 
     /// The call that writes a path hole's value, telling the writer where
     /// the hole is in the template so that its error can say so.
     fn path_fill(&self, hole: &HoleSpec) -> TokenStream {
-        let (krate, writer) = (self.krate, self.writer);
+        let (private, writer) = (self.private, self.writer);
         let kind = Ident::new(
             if hole.keeps_delimiters {
                 "Path"
@@ -415,13 +420,13 @@ impl Plan<'_> {
         let name = &hole.name;
         let open = quote! {
             #writer.path_hole(
-                #krate::HoleKind::#kind,
-                #krate::HoleSite::new(#name, #at, #len),
+                #private::HoleKind::#kind,
+                #private::HoleSite::new(#name, #at, #len),
             )
         };
         let checked = self.segment_is_dots_around(hole);
         self.values
-            .fill(krate, &hole.name, &open, Some((self.outcome, checked)))
+            .fill(private, &hole.name, &open, Some((self.outcome, checked)))
     }
 
     /// Whether the fixed text of the hole's segment is dots only, as in
