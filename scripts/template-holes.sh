@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Compile time of one uri! template with N holes, for each N given
-# (default 100 1000; a template holds at most 1,000), in three styles: arguments with typed values
-# (`h0 = 0u32`), arguments with untyped integer literals (`h0 = 0`), and
-# names captured from scope (function parameters `h0: u32`; ten thousand
+# (default 100 1000; a template holds at most 1,000), in four styles:
+# arguments with typed values (`h0 = 0u32`), arguments with untyped
+# integer literals (`h0 = 0`), arguments that are text (`h0 = "0"`, the
+# one style whose template gives a `Result`, since text could be `..`),
+# and names captured from scope (function parameters `h0: u32`; ten thousand
 # `let`s in one function would nest ten thousand debug-info scopes, which
 # overflows rustc's stack whatever the macro emits). Prints the wall
 # seconds and peak memory of rebuilding the one crate (incremental
@@ -32,14 +34,15 @@ n, style = int(sys.argv[1]), sys.argv[2]
 literal = "http://a/" + "/".join("{h%d}" % i for i in range(n))
 if style == "captured":
     params = ", ".join("h%d: u32" % i for i in range(n))
-    print("fn build(%s) -> Result<uri_runtime::UriBuf, uri_runtime::DotSegmentError> {\n    uri_runtime::uri!(\"%s\")\n}" % (params, literal))
-    print("fn main() {\n    let u = build(%s).unwrap();\n    println!(\"{}\", u.as_str().len());\n}"
+    print("fn build(%s) -> uri_runtime::UriBuf {\n    uri_runtime::uri!(\"%s\")\n}" % (params, literal))
+    print("fn main() {\n    let u = build(%s);\n    println!(\"{}\", u.as_str().len());\n}"
           % ", ".join(str(i) for i in range(n)))
 else:
-    suffix = "u32" if style == "typed" else ""
+    value = {"typed": "%du32", "untyped": "%d", "text": '"%d"'}[style]
     call = 'uri_runtime::uri!("%s", %s)' % (
-        literal, ", ".join("h%d = %d%s" % (i, i, suffix) for i in range(n)))
-    print("fn main() {\n    let u = %s.unwrap();\n    println!(\"{}\", u.as_str().len());\n}" % call)
+        literal, ", ".join(("h%d = " + value) % (i, i) for i in range(n)))
+    unwrap = ".unwrap()" if style == "text" else ""
+    print("fn main() {\n    let u = %s%s;\n    println!(\"{}\", u.as_str().len());\n}" % (call, unwrap))
 PY
 }
 echo "| holes | style | wall | peak memory |"
@@ -47,7 +50,7 @@ echo "|---:|---|---:|---:|"
 sizes=("$@")
 [[ ${#sizes[@]} -gt 0 ]] || sizes=(100 1000)
 for n in "${sizes[@]}"; do
-    for style in typed untyped captured; do
+    for style in typed untyped text captured; do
         generate "$n" "$style"
         (cd "$work" && cargo build -q 2>/dev/null) || true
         touch "$work/src/main.rs"

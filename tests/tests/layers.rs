@@ -140,3 +140,40 @@ fn the_readme_lists_the_layers_in_their_order() {
         );
     }
 }
+
+/// The build's choice of vector kernels is written in one place: no file
+/// of the runtime names a target architecture or feature outside
+/// `bytes/mod.rs` (the `vector_kernels!` condition), `bytes/raw/mod.rs`
+/// (which folder is `arch`) and the architectures' own folders, so that a
+/// new one is its folder and those two lines (the recipe in `raw`'s docs).
+#[test]
+fn the_instruction_set_choice_is_written_once() {
+    let bytes = source().join("bytes");
+    let allowed = [bytes.join("mod.rs"), bytes.join("raw/mod.rs")];
+    let arch_folders = [bytes.join("raw/x86_64")];
+    let mut stray = Vec::new();
+    for layer in layers() {
+        for file in files(&layer) {
+            if allowed.contains(&file) || arch_folders.iter().any(|dir| file.starts_with(dir)) {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).unwrap();
+            for (number, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("");
+                if code.contains("target_arch") || code.contains("target_feature") {
+                    stray.push(format!(
+                        "{}:{}: {}",
+                        file.display(),
+                        number + 1,
+                        line.trim()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        stray.is_empty(),
+        "instruction-set choices outside the one place:\n{}",
+        stray.join("\n")
+    );
+}

@@ -19,21 +19,27 @@
 //! - `raw`: the crate's only `unsafe` code, each piece with a safe twin
 //!   (`--cfg uri_safe`), and the dispatch to vector loops.
 
+/// Items compiled only where this build has vector kernels: on x86-64,
+/// where the CPU can be asked what it runs (`std`), unless `--cfg
+/// uri_safe` asks for the portable twins everywhere; `vector_kernels! {
+/// else … }` for the items compiled otherwise. The one place that choice
+/// is written: a new architecture adds its `target_arch` here and its
+/// folder under `raw/` (see `raw`'s docs for the recipe).
+#[cfg(feature = "alloc")]
+macro_rules! vector_kernels {
+    (else $($item:item)*) => {$(
+        #[cfg(not(all(target_arch = "x86_64", feature = "std", not(uri_safe))))]
+        $item
+    )*};
+    ($($item:item)*) => {$(
+        #[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+        $item
+    )*};
+}
+
 #[cfg(feature = "alloc")]
 pub(crate) mod escape;
 #[cfg(feature = "alloc")]
-#[cfg_attr(
-    all(
-        target_arch = "x86_64",
-        target_feature = "sse2",
-        feature = "std",
-        not(uri_safe)
-    ),
-    allow(
-        dead_code,
-        reason = "the twin of an SSE2 kernel, compared with it in tests"
-    )
-)]
 pub(crate) mod name_tail;
 #[cfg(feature = "alloc")]
 pub(crate) mod raw;

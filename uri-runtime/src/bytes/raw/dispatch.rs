@@ -16,14 +16,8 @@ use crate::bytes::name_tail::NameTail;
 use crate::bytes::scan;
 use crate::bytes::unescape::{self, Replacements};
 
-/// Whether this build has vector kernels: on x86-64, where the CPU can be
-/// asked (`std`), unless `--cfg uri_safe` asks for the twins everywhere.
-#[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
-use super::x86_64::SETS;
-
-/// No vector kernels in this build.
-#[cfg(not(all(target_arch = "x86_64", feature = "std", not(uri_safe))))]
-const SETS: &[Kernels] = &[];
+/// This build's rows (none without vector kernels; see `vector_kernels!`).
+use super::arch::SETS;
 
 /// The rows of the table this CPU runs, fastest first.
 pub(super) fn supported_sets() -> impl Iterator<Item = &'static Kernels> {
@@ -34,9 +28,12 @@ pub(super) fn supported_sets() -> impl Iterator<Item = &'static Kernels> {
 /// chosen once, on the first call (the CPU's answers do not change), so
 /// that a call costs a load and an indirect call, not a walk through the
 /// table asking for each row's features.
-#[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+#[cfg(feature = "std")]
 fn chosen() -> &'static Kernels {
     static CHOSEN: std::sync::OnceLock<Kernels> = std::sync::OnceLock::new();
+    if SETS.is_empty() {
+        return &Kernels::NONE;
+    }
     CHOSEN.get_or_init(|| Kernels {
         name: "the fastest this CPU runs",
         supported: || true,
@@ -49,8 +46,8 @@ fn chosen() -> &'static Kernels {
     })
 }
 
-/// No kernels to choose from in this build.
-#[cfg(not(all(target_arch = "x86_64", feature = "std", not(uri_safe))))]
+/// Without `std` the CPU cannot be asked, and the build has no rows.
+#[cfg(not(feature = "std"))]
 fn chosen() -> &'static Kernels {
     &Kernels::NONE
 }
@@ -111,18 +108,7 @@ pub(crate) fn kept_prefix(bytes: &[u8], set: &EncodeSet) -> usize {
 /// ([`scan::position_in_short`], the safe twin).
 #[inline]
 pub(crate) fn position(bytes: &[u8], needle: u8) -> Option<usize> {
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "sse2",
-        feature = "std",
-        not(uri_safe)
-    ))]
-    if bytes.len() >= 16 {
-        // SAFETY: the build targets SSE2, as the `cfg` says (every x86-64
-        // target does).
-        return unsafe { super::x86_64::position(bytes, needle) };
-    }
-    scan::position_in_short(bytes, needle)
+    super::arch::position(bytes, needle)
 }
 
 /// Whether `bytes` holds an escaped dot (`%2e`, `%2E`): sixteen places
@@ -130,18 +116,7 @@ pub(crate) fn position(bytes: &[u8], needle: u8) -> Option<usize> {
 /// portable twin ([`scan::has_escaped_dot`]).
 #[inline]
 pub(crate) fn has_escaped_dot(bytes: &[u8]) -> bool {
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "sse2",
-        feature = "std",
-        not(uri_safe)
-    ))]
-    if bytes.len() >= 18 {
-        // SAFETY: the build targets SSE2, as the `cfg` says (every x86-64
-        // target does).
-        return unsafe { super::x86_64::has_escaped_dot(bytes) };
-    }
-    scan::has_escaped_dot(bytes)
+    super::arch::has_escaped_dot(bytes)
 }
 
 /// The end of the name `text[name]`, read as SSE2 vectors on x86-64
@@ -149,23 +124,7 @@ pub(crate) fn has_escaped_dot(bytes: &[u8]) -> bool {
 /// a block cannot be read at each end.
 #[inline]
 pub(crate) fn name_tail(text: &[u8], name: Range<usize>) -> Option<NameTail> {
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "sse2",
-        feature = "std",
-        not(uri_safe)
-    ))]
-    // SAFETY: the build targets SSE2, as the `cfg` says (every x86-64
-    // target does).
-    let tail = unsafe { super::x86_64::name_tail(text, name) };
-    #[cfg(not(all(
-        target_arch = "x86_64",
-        target_feature = "sse2",
-        feature = "std",
-        not(uri_safe)
-    )))]
-    let tail = crate::bytes::name_tail::name_tail(text, name);
-    tail
+    super::arch::name_tail(text, name)
 }
 
 /// [`scan::escapes_in_normal_form`], sixty-four bytes per step with no

@@ -35,23 +35,29 @@
 //!     straight into the output's spare capacity (`avx512/`).
 //!
 //! `dispatch.rs` holds the safe choosers the rest of the crate calls: each
-//! takes the kernel from the first row of the table (`x86_64::SETS`,
+//! takes the kernel from the first row of the table (`arch::SETS`,
 //! fastest first) that this CPU runs and that has one, else the portable
 //! loop. `agreement.rs` compares every kernel this CPU runs with its twin,
 //! for the tests and the fuzz targets.
 //!
-//! A new instruction set (ARM NEON, say) is one file and one row:
+//! A new kernel for an instruction set the table has is one file and
+//! one row entry: AVX2's parser is `x86_64/avx2/scan.rs`, the grammar
+//! stamped out over it in `x86_64/avx2/mod.rs`, and `parse:` in that row.
+//! A new architecture (ARM NEON, say) is one folder and two lines:
 //!
-//! 1. `aarch64/neon.rs` with its kernels, `#[target_feature]` functions
-//!    with the signatures of [`kernels`], and a `const KERNELS: Kernels`
-//!    naming them (`..Kernels::NONE` for the jobs it does not speed up)
-//!    with the run-time test of its features;
-//! 2. `aarch64/mod.rs` with `SETS`, its rows fastest first, and a `cfg`
-//!    line in `dispatch.rs` that takes them on that architecture.
+//! 1. `aarch64/mod.rs` with `SETS`, its rows fastest first, each a
+//!    `const Kernels` naming `#[target_feature]` functions with the
+//!    signatures of [`kernels`] (`..Kernels::NONE` for the jobs it does
+//!    not speed up) and the run-time test of its features; and the three
+//!    safe choosers every architecture module has (`position`,
+//!    `has_escaped_dot`, `name_tail`), which may call the portable twins;
+//! 2. its `target_arch` in `vector_kernels!` (`bytes/mod.rs`), the one
+//!    place the build's choice is written, and its `path` line above
+//!    `mod arch` here.
 //!
-//! The agreement checks and their tests then compare its kernels with no
-//! change; a parser kernel is the `__grammar!` stamp over the set's scans,
-//! as in `ssse3.rs`.
+//! The choosers in `dispatch.rs`, the agreement checks and their tests
+//! then take its kernels with no change; a parser kernel is the
+//! `__grammar!` stamp over the set's scans, as in `ssse3.rs`.
 //!
 //! Building with `RUSTFLAGS="--cfg uri_safe"` uses the twins everywhere;
 //! the tests compare each piece with its twin on random input, and every
@@ -63,8 +69,16 @@ mod dispatch;
 mod kernels;
 mod reserved;
 mod text;
-#[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
-mod x86_64;
+// This build's kernels: the architecture's folder where it has vector
+// kernels (see `vector_kernels!`), else the portable twins alone.
+vector_kernels! {
+    #[cfg_attr(target_arch = "x86_64", path = "x86_64/mod.rs")]
+    mod arch;
+}
+vector_kernels! { else
+    #[path = "portable.rs"]
+    mod arch;
+}
 
 #[cfg(test)]
 mod tests;

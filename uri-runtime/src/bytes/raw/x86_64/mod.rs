@@ -7,13 +7,54 @@ mod avx512;
 mod sse2;
 mod ssse3;
 
-use super::kernels::Kernels;
+use core::ops::Range;
 
-pub(super) use sse2::{has_escaped_dot, name_tail, position};
+use super::kernels::Kernels;
+use crate::bytes::name_tail::NameTail;
+use crate::bytes::scan;
 
 /// The instruction sets with kernels, fastest first: a kernel is taken
 /// from the first row this CPU runs that has one.
 pub(super) const SETS: &[Kernels] = &[avx512::VBMI2, avx512::VBMI, avx2::KERNELS, ssse3::KERNELS];
+
+/// Whether the build targets SSE2, which every x86-64 target with `std`
+/// does; asked anyway, so that the calls below stay sound on one that
+/// turned it off.
+const SSE2: bool = cfg!(target_feature = "sse2");
+
+/// The index of the first `needle` in `bytes`: sixteen bytes per
+/// comparison from sixteen bytes on, else a machine word at a time
+/// ([`scan::position_in_short`], the safe twin).
+#[inline]
+pub(super) fn position(bytes: &[u8], needle: u8) -> Option<usize> {
+    if SSE2 && bytes.len() >= 16 {
+        // SAFETY: the build targets SSE2, as `SSE2` says.
+        return unsafe { sse2::position(bytes, needle) };
+    }
+    scan::position_in_short(bytes, needle)
+}
+
+/// Whether `bytes` holds an escaped dot: sixteen places per step from
+/// eighteen bytes on, else the portable twin ([`scan::has_escaped_dot`]).
+#[inline]
+pub(super) fn has_escaped_dot(bytes: &[u8]) -> bool {
+    if SSE2 && bytes.len() >= 18 {
+        // SAFETY: the build targets SSE2, as `SSE2` says.
+        return unsafe { sse2::has_escaped_dot(bytes) };
+    }
+    scan::has_escaped_dot(bytes)
+}
+
+/// The end of the name `text[name]`, read as two SSE2 vectors (the safe
+/// twin: [`crate::bytes::name_tail::name_tail`]).
+#[inline]
+pub(super) fn name_tail(text: &[u8], name: Range<usize>) -> Option<NameTail> {
+    if SSE2 {
+        // SAFETY: the build targets SSE2, as `SSE2` says.
+        return unsafe { sse2::name_tail(text, name) };
+    }
+    crate::bytes::name_tail::name_tail(text, name)
+}
 
 #[cfg(test)]
 mod tests {
