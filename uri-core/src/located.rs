@@ -25,9 +25,11 @@
 //! [`ParseError`](crate::ParseError) and `uri-idna`'s `IdnaError` hold
 //! one beside the offending text they quote in their messages and hints,
 //! and `MailtoError` holds a `SchemeError` beside the part it is about.
-//! Three keep a shape of their own, each for a reason: `PolicyError` is a
+//! Four keep a shape of their own, each for a reason: `PolicyError` is a
 //! list of every broken rule, held inline with 32-bit offsets so that a
 //! failed check allocates nothing and stays cheap to return;
+//! `uri-runtime`'s `HoleError` (a `uri!` template's) names its hole and
+//! holds the template it points into, so that it draws itself; and
 //! `BuildError` and the policy's `Refusal` are enums of the others.
 
 use core::fmt;
