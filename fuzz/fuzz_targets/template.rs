@@ -1,7 +1,7 @@
 //! Template values land in their holes: the result re-parses to the
 //! components the expansion recorded, and each hole decodes back to the
 //! value; a template is refused exactly when a value makes a path segment
-//! `.` or `..`.
+//! `.` or `..`, and the refusal names the hole and points at it.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -15,11 +15,22 @@ fn is_dot(segment: &str) -> bool {
     matches!(segment, "." | "..")
 }
 
+/// The refusal names `{v}` (or `{*v}`) where the template has it.
+fn names_the_hole(err: &uri_runtime::holes::HoleError) {
+    assert_eq!(err.hole(), "v");
+    let written = err.template().get(err.index()..err.index() + err.len());
+    assert!(matches!(written, Some("{v}" | "{*v}")), "{written:?}");
+}
+
 fuzz_target!(|v: &str| {
     let path_has_dot = v.split('/').any(is_dot);
-    let Ok(u) = uri!("https://h/a/{v}/z?k={v}&{*v}#{v}") else {
-        assert!(is_dot(v));
-        return;
+    let u = match uri!("https://h/a/{v}/z?k={v}&{*v}#{v}") {
+        Ok(u) => u,
+        Err(err) => {
+            assert!(is_dot(v));
+            names_the_hole(&err);
+            return;
+        }
     };
     assert!(!is_dot(v));
     reparses(u.as_str(), u.components());
@@ -32,6 +43,9 @@ fuzz_target!(|v: &str| {
     );
     let r = uri_ref!("{v}/{*v}");
     assert_eq!(r.is_err(), path_has_dot, "{v:?}");
+    if let Err(err) = &r {
+        names_the_hole(err);
+    }
     if let Ok(r) = r {
         reparses(r.as_str(), r.components());
         assert_eq!(r.scheme(), None);
