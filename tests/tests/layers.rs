@@ -177,3 +177,102 @@ fn the_instruction_set_choice_is_written_once() {
         stray.join("\n")
     );
 }
+
+/// The files of the runtime whose code calls a parser, each with the text
+/// it reads. A writer records its boundaries as it writes (the
+/// `Composer` of `write/compose.rs`), so a parse of what it wrote would be
+/// a second reading that could disagree with the first; a new parser call
+/// fails here until it is listed with what it reads, which review can
+/// weigh.
+const PARSER_CALLS: &[(&str, &str)] = &[
+    (
+        "bytes/raw/agreement.rs",
+        "a text, with the vector parser and the const one",
+    ),
+    (
+        "interop/http.rs",
+        "an `http::Uri`'s text; a reference again, for the grammar's MissingScheme error",
+    ),
+    ("interop/serde.rs", "the deserialized text"),
+    (
+        "interop/url.rs",
+        "a `url::Url`'s text, and ours handed to `url`",
+    ),
+    ("ops/lenient/mod.rs", "the caller's text, strictly first"),
+    ("ops/resolve.rs", "the caller's reference text"),
+    ("policy/admit.rs", "the caller's text"),
+    ("policy/check.rs", "the caller's text, for what it hides"),
+    (
+        "uri_template/mod.rs",
+        "a template's text (RFC 6570's grammar)",
+    ),
+    (
+        "value/buf.rs",
+        "the entry points: `FromStr` and `TryFrom` of text",
+    ),
+    (
+        "value/iri.rs",
+        "the entry points; a reference again, for its MissingScheme error",
+    ),
+    (
+        "value/owned_methods.rs",
+        "the entry points of the owned types",
+    ),
+    (
+        "value/parse.rs",
+        "the entry points' dispatch to the parsers",
+    ),
+    (
+        "value/uri.rs",
+        "the entry points; a reference again, for its MissingScheme error",
+    ),
+    (
+        "write/compose.rs",
+        "what the writer wrote, in debug builds only: the check of its boundaries",
+    ),
+];
+
+/// Whether a line of code calls one of the parsers (doc examples, which
+/// parse the reader's text, are left out).
+fn calls_a_parser(code: &str) -> bool {
+    const CALLS: [&str; 8] = [
+        "::parse(",
+        "::parse_with(",
+        "parse::uri",
+        "parse::iri",
+        "parse_uri",
+        "parse_iri",
+        "parse!()",
+        "parse_with!()",
+    ];
+    !code.contains("example =") && CALLS.iter().any(|call| code.contains(call))
+}
+
+#[test]
+fn no_writer_parses_what_it_wrote() {
+    let mut found = std::collections::BTreeSet::new();
+    for layer in layers() {
+        for file in files(&layer) {
+            let text = std::fs::read_to_string(&file).unwrap();
+            // Unit tests parse what they check; the code comes before them.
+            let code = text.split("#[cfg(test)]").next().unwrap_or("");
+            if code
+                .lines()
+                .any(|line| calls_a_parser(line.split("//").next().unwrap_or("")))
+            {
+                let name = file.strip_prefix(source()).unwrap();
+                found.insert(name.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    let listed: std::collections::BTreeSet<String> = PARSER_CALLS
+        .iter()
+        .map(|(file, _)| (*file).to_owned())
+        .collect();
+    let unlisted: Vec<_> = found.difference(&listed).collect();
+    let stale: Vec<_> = listed.difference(&found).collect();
+    assert!(
+        unlisted.is_empty() && stale.is_empty(),
+        "parser calls in files not listed (say what each reads, or write through the Composer): {unlisted:?}; listed files without one: {stale:?}"
+    );
+}

@@ -315,6 +315,63 @@ fn a_backslash_in_a_reference_without_its_base_is_refused() {
     assert_eq!(repaired.value, "a?b%5Cc");
 }
 
+/// A reference read without its base keeps the parts where its text puts
+/// them. It used to fold a port into the host (`//x:80/p` became
+/// `//x%3A%38%30/p`, another host and no port) and a fragment into the
+/// query (`page?x=1#top` became `page?x=1%23top`, so a fragment, where
+/// sign-in flows put tokens, would be sent to the server).
+#[test]
+fn a_reference_without_its_base_keeps_its_port_and_fragment() {
+    let link = UriRefBuf::parse_lenient("//x:80/p").unwrap();
+    assert_eq!(
+        (link.value.host(), link.value.port()),
+        (Some("x"), Some("80"))
+    );
+    assert_eq!(link.value, "//x:80/p");
+    let link = UriRefBuf::parse_lenient("page?x=1#access_token=secret").unwrap();
+    assert_eq!(link.value.query(), Some("x=1"));
+    assert_eq!(link.value.fragment(), Some("access_token=secret"));
+    assert!(link.repairs.is_empty(), "{:?}", link.repairs);
+    // A second `#` is data of the fragment.
+    let link = UriRefBuf::parse_lenient("//[::1]:443/a?b#c#d").unwrap();
+    assert_eq!(link.value, "//[::1]:443/a?b#c%23d");
+    assert_eq!(link.value.port(), Some("443"));
+    // What is no port is refused at its byte, not hidden in the host.
+    let err = UriRefBuf::parse_lenient("//x:8a/p").unwrap_err();
+    assert_eq!((err.index(), err.kind()), (5, ParseErrorKind::InvalidPort));
+    let err = UriRefBuf::parse_lenient("//~:]").unwrap_err();
+    assert_eq!((err.index(), err.kind()), (4, ParseErrorKind::InvalidPort));
+    // A first segment with a `:` would read as a scheme it cannot be.
+    let err = UriRefBuf::parse_lenient("  1a:b").unwrap_err();
+    assert_eq!(
+        (err.index(), err.kind()),
+        (2, ParseErrorKind::InvalidScheme)
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(5000))]
+
+    /// Strict text without a scheme is read as written: the same text,
+    /// no repair, every part where the strict parser puts it.
+    #[test]
+    fn a_strict_reference_without_a_scheme_is_read_as_written(pieces in prop::collection::vec(
+        prop::sample::select(vec![
+            "//", "/", "a", "B", "@", ":", "80", "?", "#", "%41", "%2F", ".", "..", "[::1]",
+            "1.2.3.4", "~", "!", "=", "&", "'", "",
+        ]),
+        0..10,
+    )) {
+        let text = pieces.concat();
+        let Ok(strict) = UriRef::parse(&text) else { return Ok(()) };
+        prop_assume!(strict.scheme().is_none());
+        let read = UriRefBuf::parse_lenient(&text).map_err(|e| format!("{text:?}: {e}")).unwrap();
+        prop_assert_eq!(read.value.as_str(), text.as_str());
+        prop_assert!(read.repairs.is_empty(), "{:?}: {:?}", text, read.repairs);
+        prop_assert_eq!(read.value.components(), strict.components());
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(5000))]
 

@@ -266,6 +266,19 @@ pub const UNRESERVED: EncodeSet = EncodeSet::keeping(table::UNRESERVED);
 /// as a scheme; build such references with a leading `./`.
 pub const PATH_SEGMENT: EncodeSet = EncodeSet::keeping(table::PCHAR);
 
+/// [`PATH_SEGMENT`] that also encodes `:`: RFC 3986's `segment-nz-nc`
+/// (section 3.3), for a first segment where a `:` would be misread: in a
+/// reference with neither scheme nor authority it would end a scheme
+/// (section 4.2), and in a `file` path `C:` would name a drive.
+///
+/// ```
+/// use uri_core::pct::{PATH_SEGMENT, SEGMENT_NZ_NC};
+///
+/// assert!(PATH_SEGMENT.keeps(b':') && !SEGMENT_NZ_NC.keeps(b':'));
+/// assert!(SEGMENT_NZ_NC.keeps(b'@'));
+/// ```
+pub const SEGMENT_NZ_NC: EncodeSet = PATH_SEGMENT.but_encode(b":");
+
 /// For a whole path whose `/` are separators: [`PATH_SEGMENT`] plus `/`.
 pub const PATH: EncodeSet = EncodeSet::keeping(table::PATH);
 
@@ -305,10 +318,11 @@ pub const URI_CHARS: EncodeSet = EncodeSet::keeping(table::RESERVED.union(table:
 ///
 /// assert_eq!(named("query-param"), Some(&pct::QUERY_PARAM));
 /// assert_eq!(named("QUERY-PARAM"), None);
-/// assert_eq!(pct::NAMED.len(), 9);
+/// assert_eq!(pct::NAMED.len(), 10);
 /// ```
-pub const NAMED: [(&str, &EncodeSet); 9] = [
+pub const NAMED: [(&str, &EncodeSet); 10] = [
     ("path-segment", &PATH_SEGMENT),
+    ("segment-nz-nc", &SEGMENT_NZ_NC),
     ("path", &PATH),
     ("query-param", &QUERY_PARAM),
     ("query", &QUERY),

@@ -257,7 +257,7 @@ pub(crate) const TABLE: &[Row] = &[
         "uri_encode",
         Two,
         SameString,
-        "The text percent-encoded for a component: 'path-segment', 'path', 'query-param', 'query', 'fragment', 'userinfo', 'reg-name', 'unreserved' or 'uri-chars' (the names of uri_runtime::pct::NAMED).",
+        "The text percent-encoded for a component: 'path-segment', 'segment-nz-nc', 'path', 'query-param', 'query', 'fragment', 'userinfo', 'reg-name', 'unreserved' or 'uri-chars' (the names of uri_runtime::pct::NAMED).",
         "uri_encode('a b/c', 'path-segment')",
     ),
     row(

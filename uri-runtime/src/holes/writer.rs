@@ -19,15 +19,10 @@ use uri_core::pct::EncodeSet;
 
 use crate::holes::error::{HoleError, HoleSite};
 use crate::holes::{Hole, HoleKind};
-use crate::pct::{FRAGMENT, PATH_SEGMENT, QUERY, QUERY_PARAM, push_encoded};
+use crate::pct::{FRAGMENT, PATH_SEGMENT, QUERY, QUERY_PARAM, SEGMENT_NZ_NC, push_encoded};
 use crate::value::buf::{UriBuf, UriRefBuf};
 use crate::write::compose::keep_path_shape;
 use crate::write::dot_segment::DotSegment;
-
-/// [`PATH_SEGMENT`] that also encodes `:`: for the first segment of a
-/// reference with neither scheme nor authority, where a `:` would read as
-/// the end of a scheme (`segment-nz-nc`, RFC 3986 section 4.2).
-const FIRST_SEGMENT: EncodeSet = PATH_SEGMENT.but_encode(b":");
 
 /// The sets for an item of a hole whose items are joined with `,`: a `,`
 /// inside an item is encoded, so `["a,b", "c"]` and `["a", "b", "c"]` stay
@@ -267,7 +262,7 @@ impl TemplateWriter {
             && self.marks.authority_start.is_none()
             && self.segment_start == self.marks.path_start;
         if colon_ends_scheme {
-            &FIRST_SEGMENT
+            &SEGMENT_NZ_NC
         } else {
             &PATH_SEGMENT
         }

@@ -8,6 +8,7 @@ use crate::parts::builder::BuildError;
 use crate::pct::{PATH_SEGMENT, encode};
 use crate::value::buf::{UriBuf, UriRefBuf};
 use crate::value::uri::{Uri, UriRef};
+use crate::write::compose::{Authority, Composer, Form};
 use crate::write::dot_segment::{dot_segment_error, is_dot_segment};
 
 /// The path with one more segment from raw text (see `push_segment`).
@@ -132,16 +133,18 @@ impl Uri<'_> {
             return reference.resolve_against(self);
         }
         // The base with a `/` after its path: a directory for resolution.
-        let path_end = self.components().path().end;
-        let mut directory = String::with_capacity(path_end + 1);
-        directory.push_str(self.as_str().get(..path_end).unwrap_or(""));
-        directory.push('/');
-        match Uri::parse(&directory) {
-            Ok(base) => reference.resolve_against(&base),
-            // Adding `/` after a path keeps a URI valid; should it ever not,
-            // plain resolution is the answer RFC 3986 gives.
-            Err(_) => reference.resolve_against(self),
+        let mut text = String::with_capacity(self.components().path().end + 1);
+        let mut composer = Composer::new(&mut text);
+        composer.scheme(self.scheme(), Form::AsIs);
+        if let Some(authority) = Authority::of(&self.0) {
+            composer.authority(&authority, Form::AsIs);
         }
+        composer.path_with(|out| {
+            out.push_str(self.path());
+            out.push('/');
+        });
+        let parts = composer.finish();
+        reference.resolve_against(&UriBuf::from_written(text, parts))
     }
 }
 

@@ -51,8 +51,8 @@ mod shown;
 #[doc(inline)]
 pub use uri_core::pct::EncodeSet;
 pub use uri_core::pct::{
-    FRAGMENT, NAMED, PATH, PATH_SEGMENT, QUERY, QUERY_PARAM, REG_NAME, UNRESERVED, URI_CHARS,
-    USERINFO, named,
+    FRAGMENT, NAMED, PATH, PATH_SEGMENT, QUERY, QUERY_PARAM, REG_NAME, SEGMENT_NZ_NC, UNRESERVED,
+    URI_CHARS, USERINFO, named,
 };
 /// RFC 3986's character classes (`UNRESERVED`, `PCHAR`, `SUB_DELIMS`, …),
 /// each with its ABNF rule: what [`EncodeSet::keeping`] starts from.

@@ -35,6 +35,7 @@ use super::{KnownScheme, SchemeError, SchemeErrorKind, check_field, check_view, 
 use crate::pct::{self, EncodeSet};
 use crate::value::buf::UriBuf;
 use crate::value::uri::Uri;
+use crate::write::compose::{Authority, Composer, Form};
 use crate::write::dot_segment::reads_as_dot_segment;
 use uri_core::scheme::typecode_semicolon;
 use uri_core::table::escaped_when_shown;
@@ -215,19 +216,31 @@ impl<'a> FtpUri<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_typecode(&self, typecode: Option<Typecode>) -> UriBuf {
-        let text = self.uri.as_str();
-        let path_end = self.uri.components().path().end;
-        let keep_to = self.typecode_at.unwrap_or(path_end);
+        let uri = &self.uri;
+        let text = uri.as_str();
+        let path = uri.components().path();
+        let keep_to = self.typecode_at.unwrap_or(path.end);
         let mut out = String::with_capacity(text.len() + 7);
-        out.push_str(text.get(..keep_to).unwrap_or(text));
-        if let Some(typecode) = typecode {
-            out.push_str(";type=");
-            out.push(typecode.letter());
+        let mut composer = Composer::new(&mut out);
+        composer.scheme(uri.scheme(), Form::AsIs);
+        if let Some(authority) = Authority::of(&uri.0) {
+            composer.authority(&authority, Form::AsIs);
         }
-        out.push_str(text.get(path_end..).unwrap_or_default());
-        // Only the typecode changed, and it is one of the three letters.
-        UriBuf::parse(out)
-            .unwrap_or_else(|_| UriBuf::from_written(String::from(text), self.uri.components()))
+        composer.path_with(|out| {
+            out.push_str(text.get(path.start..keep_to).unwrap_or_default());
+            if let Some(typecode) = typecode {
+                out.push_str(";type=");
+                out.push(typecode.letter());
+            }
+        });
+        if let Some(query) = uri.query() {
+            composer.query(query, Form::AsIs);
+        }
+        if let Some(fragment) = uri.fragment() {
+            composer.fragment(fragment, Form::AsIs);
+        }
+        let parts = composer.finish();
+        UriBuf::from_written(out, parts)
     }
 
     /// The directory part (before the last `/`, without the leading one)

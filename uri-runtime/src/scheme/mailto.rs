@@ -30,6 +30,8 @@ use super::{
 use crate::pct::{self, EncodeSet, classes};
 use crate::value::buf::UriBuf;
 use crate::value::uri::Uri;
+use crate::write::compose::{Composer, Form};
+use crate::write::dots::Joined;
 use uri_core::render::Caret;
 use uri_core::scheme::check_address;
 
@@ -330,18 +332,17 @@ impl MailtoBuilder {
         if let Some(error) = self.error {
             return Err(error);
         }
+        // Every part was encoded into its component's characters: the one
+        // writer records where they lie.
         let mut text = String::with_capacity(7 + self.to.len() + 1 + self.headers.len());
-        text.push_str("mailto:");
-        text.push_str(&self.to);
+        let mut composer = Composer::new(&mut text);
+        composer.scheme("mailto", Form::AsIs);
+        composer.path(Joined::one(&self.to), false);
         if !self.headers.is_empty() {
-            text.push('?');
-            text.push_str(&self.headers);
+            composer.query(&self.headers, Form::AsIs);
         }
-        // Every part was encoded into its component's characters.
-        UriBuf::parse(text).map_err(|err| {
-            let error = SchemeError::new(err.index(), 0, SchemeErrorKind::InvalidAddress);
-            MailtoError::new("uri", "", error)
-        })
+        let parts = composer.finish();
+        Ok(UriBuf::from_written(text, parts))
     }
 
     fn address_field(mut self, name: &'static str, address: &str) -> MailtoBuilder {

@@ -5,8 +5,10 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
+use core::convert::Infallible;
+use core::fmt::Write;
 
-use uri_core::parse::{Marks, parse_ipv4};
+use uri_core::parse::{Marks, ParseOptions, parse_ipv4, parse_uri_reference_with};
 use uri_core::pct::encode_byte;
 use uri_core::table::UNRESERVED;
 use uri_core::{Components, HostKind};
@@ -151,6 +153,19 @@ pub(crate) fn split_zone(host: &str, kind: HostKind) -> (&str, &str) {
     host.split_at(zone)
 }
 
+/// The kind RFC 3986 section 3.2.2 gives a host written in its
+/// characters: an IP literal in brackets (`IPvFuture` when it starts with
+/// `v`), an IPv4 address where the text reads as one (the grammar tries
+/// that reading before a name's), else a name.
+pub(crate) fn host_kind_of(host: &str) -> HostKind {
+    match host.as_bytes() {
+        [b'[', b'v' | b'V', ..] => HostKind::IpvFuture,
+        [b'[', ..] => HostKind::Ipv6,
+        bytes if parse_ipv4(bytes, 0, bytes.len()).is_ok() => HostKind::Ipv4,
+        _ => HostKind::RegName,
+    }
+}
+
 /// An authority's parts, as text ready to be copied.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Authority<'a> {
@@ -216,24 +231,51 @@ impl<'o> Composer<'o> {
     /// identifier keeps its case), and the host's kind found again, since
     /// decoding `%31` can turn a reg-name into an IPv4 address.
     pub(crate) fn authority(&mut self, authority: &Authority<'_>, form: Form) {
+        self.open_authority();
+        if let Some(userinfo) = authority.userinfo {
+            self.userinfo(userinfo, form);
+        }
+        self.host(authority.host, authority.host_kind, form);
+        if let Some(port) = authority.port {
+            self.port(port);
+        }
+    }
+
+    /// Writes the `//` that opens an authority; its pieces follow, the
+    /// host always.
+    pub(crate) fn open_authority(&mut self) {
         self.out.push_str("//");
         self.marks.authority_start = Some(self.out.len());
-        if let Some(userinfo) = authority.userinfo {
-            push_text(self.out, userinfo, form);
-            self.marks.userinfo_end = Some(self.out.len());
-            self.out.push('@');
-        }
+    }
+
+    /// Writes the userinfo and its `@`.
+    pub(crate) fn userinfo(&mut self, userinfo: &str, form: Form) {
+        self.userinfo_with(|out| push_text(out, userinfo, form));
+    }
+
+    /// Writes the userinfo that `write` appends to the output, and its `@`.
+    pub(crate) fn userinfo_with(&mut self, write: impl FnOnce(&mut String)) {
+        write(self.out);
+        self.marks.userinfo_end = Some(self.out.len());
+        self.out.push('@');
+    }
+
+    /// Writes the host, of kind `kind` as written: with a form other than
+    /// `AsIs` lowercased (an IPv6 zone identifier keeps its case) and its
+    /// kind found again, since decoding `%31` can turn a reg-name into an
+    /// IPv4 address.
+    pub(crate) fn host(&mut self, host: &str, kind: HostKind, form: Form) {
         self.marks.host_start = self.out.len();
         let host_form = if form == Form::AsIs {
             Form::AsIs
         } else {
             Form::Lowercased
         };
-        let (address, zone) = split_zone(authority.host, authority.host_kind);
+        let (address, zone) = split_zone(host, kind);
         push_text(self.out, address, host_form);
         push_text(self.out, zone, form);
         self.marks.host_end = self.out.len();
-        self.marks.host_kind = match authority.host_kind {
+        self.marks.host_kind = match kind {
             HostKind::RegName if form != Form::AsIs => {
                 let written = self.out.as_bytes();
                 match parse_ipv4(written, self.marks.host_start, self.marks.host_end) {
@@ -243,23 +285,53 @@ impl<'o> Composer<'o> {
             }
             kind => kind,
         };
-        if let Some(port) = authority.port {
-            self.marks.port_mark = Some(self.out.len());
-            self.out.push(':');
-            self.out.push_str(port);
-        }
+    }
+
+    /// Writes `:` and the port's digits as they are (possibly none).
+    pub(crate) fn port(&mut self, port: &str) {
+        self.marks.port_mark = Some(self.out.len());
+        self.out.push(':');
+        self.out.push_str(port);
+    }
+
+    /// Writes `:` and the port number in decimal.
+    pub(crate) fn port_number(&mut self, port: u16) {
+        self.marks.port_mark = Some(self.out.len());
+        self.out.push(':');
+        let _ = write!(self.out, "{port}");
     }
 
     /// Writes the path, with dot segments removed when asked, and keeps the
     /// result from re-parsing differently ([`keep_path_shape`]).
     pub(crate) fn path(&mut self, path: Joined<'_>, remove_dots: bool) {
+        self.path_with(|out| {
+            if remove_dots {
+                remove_dot_segments_into(out, out.len(), path);
+            } else {
+                path.push_all(out);
+            }
+        });
+    }
+
+    /// Writes the path that `write` appends to the output, then keeps it
+    /// from re-parsing differently ([`keep_path_shape`]).
+    pub(crate) fn path_with(&mut self, write: impl FnOnce(&mut String)) {
+        let written: Result<(), Infallible> = self.try_path_with(|out| {
+            write(out);
+            Ok(())
+        });
+        let Ok(()) = written;
+    }
+
+    /// [`path_with`](Self::path_with) for a writer that may refuse a piece
+    /// of the path, leaving the writing unfinished.
+    pub(crate) fn try_path_with<E>(
+        &mut self,
+        write: impl FnOnce(&mut String) -> Result<(), E>,
+    ) -> Result<(), E> {
         let start = self.out.len();
         self.marks.path_start = start;
-        if remove_dots {
-            remove_dot_segments_into(self.out, start, path);
-        } else {
-            path.push_all(self.out);
-        }
+        write(self.out)?;
         keep_path_shape(
             self.out,
             start,
@@ -267,18 +339,29 @@ impl<'o> Composer<'o> {
             self.marks.scheme_end.is_some(),
         );
         self.marks.path_end = self.out.len();
+        Ok(())
     }
 
     pub(crate) fn query(&mut self, query: &str, form: Form) {
+        self.query_with(|out| push_text(out, query, form));
+    }
+
+    /// Writes `?` and the query that `write` appends to the output.
+    pub(crate) fn query_with(&mut self, write: impl FnOnce(&mut String)) {
         self.marks.query_mark = Some(self.out.len());
         self.out.push('?');
-        push_text(self.out, query, form);
+        write(self.out);
     }
 
     pub(crate) fn fragment(&mut self, fragment: &str, form: Form) {
+        self.fragment_with(|out| push_text(out, fragment, form));
+    }
+
+    /// Writes `#` and the fragment that `write` appends to the output.
+    pub(crate) fn fragment_with(&mut self, write: impl FnOnce(&mut String)) {
         self.marks.fragment_mark = Some(self.out.len());
         self.out.push('#');
-        push_text(self.out, fragment, form);
+        write(self.out);
     }
 
     /// Whether an authority has been written.
@@ -287,9 +370,22 @@ impl<'o> Composer<'o> {
     }
 
     /// The boundaries of what was written.
+    ///
+    /// Each piece was written in its component's characters, so the text
+    /// parses with these boundaries; debug builds parse it again (with
+    /// every grammar extension a writer may carry over: IRI characters,
+    /// zone identifiers) to check that, the one place a written URI is
+    /// parsed.
     pub(crate) fn finish(mut self) -> Components {
         self.marks.len = self.out.len();
-        Components::from_marks(self.marks)
+        let parts = Components::from_marks(self.marks);
+        debug_assert_eq!(
+            parse_uri_reference_with(self.out, ParseOptions::RFC3987.with_zone_ids()),
+            Ok(parts),
+            "{}",
+            self.out
+        );
+        parts
     }
 }
 

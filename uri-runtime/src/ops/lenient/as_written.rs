@@ -15,9 +15,6 @@
 
 use alloc::string::String;
 
-use core::fmt::Write;
-
-use uri_core::__private::AuthorityBounds;
 use uri_core::scheme::{SchemeFacts, scheme_facts};
 use uri_core::{Components, HostKind, ParseError, ParseErrorKind};
 
@@ -27,6 +24,7 @@ use crate::bytes::raw;
 use crate::value::buf::UriBuf;
 use crate::value::host::Host;
 use crate::value::port;
+use crate::write::compose::{self, Composer};
 use crate::write::dot_segment::reads_as_dot_segment;
 
 /// What a browser makes of a strict URI, when no machine is needed.
@@ -228,57 +226,40 @@ fn authority_plan<'a>(
 }
 
 /// The URI with the plan's changes and a special query's `'` escaped,
-/// its boundaries recorded as it is written: each piece is a part of a
-/// strict URI, or what stands for one (a shorter IPv6 form, a lowercase
-/// name, `%27`), so the text is strict and has them where they are
-/// written. Debug builds parse it again to check.
+/// written through the one writer: each piece is a part of a strict URI,
+/// or what stands for one (a shorter IPv6 form, a lowercase name, `%27`).
 fn rewritten(uri: &Pieces<'_>, plan: &Plan<'_>, quote_in_query: bool, notes: &mut Notes) -> UriBuf {
     let text = uri.text;
     let mut out = String::with_capacity(text.len() + 8);
-    out.push_str(uri.scheme);
-    out.make_ascii_lowercase();
-    let scheme_end = out.len();
-    out.push(':');
-    let authority = match (uri.host, uri.parts.host_kind()) {
-        (Some(host), Some(host_kind)) => {
-            out.push_str("//");
-            let start = out.len();
-            let userinfo_end = plan.userinfo.map(|userinfo| {
-                out.push_str(userinfo);
-                out.push('@');
-                out.len() - 1
-            });
-            let host_start = out.len();
-            out.push_str(plan.host.as_deref().unwrap_or(host));
-            if plan.recase_host {
-                out[host_start..].make_ascii_lowercase();
-            }
-            let host_end = out.len();
-            let port_mark = plan.port.map(|port| {
-                out.push(':');
-                let _ = write!(out, "{port}");
-                host_end
-            });
-            Some(AuthorityBounds {
-                start,
-                userinfo_end,
-                host_start,
-                host_end,
-                port_mark,
-                host_kind,
-            })
+    let mut composer = Composer::new(&mut out);
+    composer.scheme(uri.scheme, compose::Form::Lowercased);
+    if let (Some(host), Some(host_kind)) = (uri.host, uri.parts.host_kind()) {
+        composer.open_authority();
+        if let Some(userinfo) = plan.userinfo {
+            composer.userinfo(userinfo, compose::Form::AsIs);
         }
-        _ => None,
-    };
-    let path_start = out.len();
-    if plan.root_path {
-        out.push('/');
+        let host_form = if plan.recase_host {
+            compose::Form::Lowercased
+        } else {
+            compose::Form::AsIs
+        };
+        composer.host(plan.host.as_deref().unwrap_or(host), host_kind, host_form);
+        if let Some(port) = plan.port {
+            composer.port_number(port);
+        }
     }
-    out.push_str(uri.path);
-    let query_mark = uri.query.map(|query| {
-        let mark = out.len();
-        out.push('?');
-        if quote_in_query {
+    composer.path_with(|out| {
+        if plan.root_path {
+            out.push('/');
+        }
+        out.push_str(uri.path);
+    });
+    if let Some(query) = uri.query {
+        composer.query_with(|out| {
+            if !quote_in_query {
+                out.push_str(query);
+                return;
+            }
             let mut at = text.len() - uri.fragment.map_or(0, |f| f.len() + 1) - query.len();
             for (k, piece) in query.split('\'').enumerate() {
                 if k > 0 {
@@ -289,28 +270,12 @@ fn rewritten(uri: &Pieces<'_>, plan: &Plan<'_>, quote_in_query: bool, notes: &mu
                 out.push_str(piece);
                 at += piece.len();
             }
-        } else {
-            out.push_str(query);
-        }
-        mark
-    });
-    let fragment_mark = uri.fragment.map(|fragment| {
-        out.push('#');
-        out.push_str(fragment);
-        out.len() - fragment.len() - 1
-    });
-    let parts = Components::from_bounds(
-        out.len(),
-        Some(scheme_end),
-        authority,
-        path_start,
-        query_mark,
-        fragment_mark,
-    );
-    debug_assert!(
-        UriBuf::parse(out.as_str()).is_ok_and(|parsed| parsed.as_uri().0.parts == parts),
-        "{out}"
-    );
+        });
+    }
+    if let Some(fragment) = uri.fragment {
+        composer.fragment(fragment, compose::Form::AsIs);
+    }
+    let parts = composer.finish();
     UriBuf::from_written(out, parts)
 }
 

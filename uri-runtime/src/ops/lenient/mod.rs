@@ -225,13 +225,8 @@ fn finish(
     mut notes: Notes,
 ) -> Result<Repaired<UriBuf>, ParseError> {
     let record = machine::read(text, input, base, &mut notes)?;
-    let written: String = record.serialize();
-    // Each part was written in its strict spelling, so this cannot fail;
-    // should it, the error is reported rather than the value handed out.
-    let value =
-        UriBuf::parse(written).map_err(|err| ParseError::new(text, text.len(), err.kind()))?;
     Ok(Repaired {
-        value,
+        value: record.write(),
         repairs: notes.into_sorted(),
     })
 }

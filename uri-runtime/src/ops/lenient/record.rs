@@ -3,13 +3,14 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt::Write;
 
 use uri_core::pct::{EncodeSet, encode_byte};
 
 use super::clean::Cleaned;
 use super::repair::{Notes, RepairKind};
+use crate::value::buf::UriBuf;
 use crate::value::uri::Uri;
+use crate::write::compose::{Composer, Form, host_kind_of};
 
 /// The parts of a URL. A host of `None` is no authority; `Some("")` is an
 /// empty one (`file:///x`). A URL such as `mailto:a@b`, with neither host
@@ -61,50 +62,48 @@ impl Record {
         }
     }
 
-    /// The URL Standard's serializer. Where a path of two or more segments
-    /// starts with an empty one and there is no host, `/.` keeps `//` from
-    /// reading as an authority, as the Standard writes it.
-    pub(super) fn serialize(&self) -> String {
+    /// The URL Standard's serializer, through the one writer, which
+    /// records the boundaries as it writes. Where a path of two or more
+    /// segments starts with an empty one and there is no host, the writer
+    /// puts `/.` before it to keep `//` from reading as an authority, as
+    /// the Standard writes it.
+    pub(super) fn write(&self) -> UriBuf {
         let mut out = String::with_capacity(self.len_hint());
-        out.push_str(&self.scheme);
-        out.push(':');
+        let mut composer = Composer::new(&mut out);
+        composer.scheme(&self.scheme, Form::AsIs);
         if let Some(host) = &self.host {
-            out.push_str("//");
+            composer.open_authority();
             if !self.username.is_empty() || !self.password.is_empty() {
-                out.push_str(&self.username);
-                if !self.password.is_empty() {
-                    out.push(':');
-                    out.push_str(&self.password);
-                }
-                out.push('@');
+                composer.userinfo_with(|out| {
+                    out.push_str(&self.username);
+                    if !self.password.is_empty() {
+                        out.push(':');
+                        out.push_str(&self.password);
+                    }
+                });
             }
-            out.push_str(host);
+            composer.host(host, host_kind_of(host), Form::AsIs);
             if let Some(port) = self.port {
-                out.push(':');
-                let _ = write!(out, "{port}");
+                composer.port_number(port);
             }
         }
-        if let Some(opaque) = &self.opaque {
-            out.push_str(opaque);
-        } else {
-            let segments = &self.segments;
-            if self.host.is_none() && segments.len() > 1 && segments[0].is_empty() {
-                out.push_str("/.");
+        composer.path_with(|out| {
+            if let Some(opaque) = &self.opaque {
+                out.push_str(opaque);
             }
-            for segment in segments {
+            for segment in &self.segments {
                 out.push('/');
                 out.push_str(segment);
             }
-        }
+        });
         if let Some(query) = &self.query {
-            out.push('?');
-            out.push_str(query);
+            composer.query(query, Form::AsIs);
         }
         if let Some(fragment) = &self.fragment {
-            out.push('#');
-            out.push_str(fragment);
+            composer.fragment(fragment, Form::AsIs);
         }
-        out
+        let parts = composer.finish();
+        UriBuf::from_written(out, parts)
     }
 
     fn len_hint(&self) -> usize {

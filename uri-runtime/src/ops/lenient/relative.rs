@@ -3,11 +3,14 @@
 //! `\`, which a browser reads as `/` against some bases and as data
 //! against others, is refused.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
-use alloc::vec::Vec;
+use core::ops::Range;
 
+use uri_core::parse::{ParseOptions, check_component, parse_host};
 use uri_core::pct::{self, EncodeSet};
-use uri_core::{ParseError, ParseErrorKind};
+use uri_core::table;
+use uri_core::{Component, ParseError, ParseErrorKind};
 
 #[cfg(feature = "idna")]
 use crate::ops::lenient::host::idna_refusal;
@@ -16,9 +19,11 @@ use super::clean::Cleaned;
 use super::record::write_char;
 use super::repair::{Notes, RepairKind};
 use crate::value::buf::UriRefBuf;
+use crate::write::compose::{Composer, Form};
 
-/// The reference written strictly and parsed; a strict error is moved to
-/// the input byte it came from.
+/// The reference written strictly through the one writer. What is copied
+/// as written (a host, a port) is checked against its own rule first, and
+/// a refusal points at the input byte it came from.
 pub(super) fn read_reference(
     text: &str,
     input: &Cleaned,
@@ -36,64 +41,93 @@ pub(super) fn read_reference(
             ParseErrorKind::NeedsBase,
         ));
     }
-    let mut out = Writer::default();
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut composer = Composer::new(&mut out);
     let mut i = 0;
     if input.starts_with(0, "//") {
-        out.push_ascii("//", input, 0);
         let end = chars[2..tail]
             .iter()
             .position(|&c| c == '/')
             .map_or(tail, |k| k + 2);
-        authority_into(&mut out, text, input, 2, end, notes)?;
+        authority_into(&mut composer, text, input, 2..end, notes)?;
         i = end;
-    }
-    let mut set = pct::PATH;
-    while i < chars.len() {
-        match chars[i] {
-            '?' if set == pct::PATH => {
-                out.push_ascii("?", input, i);
-                set = pct::QUERY;
-            }
-            '#' if set != FRAGMENT => {
-                out.push_ascii("#", input, i);
-                set = FRAGMENT;
-            }
-            _ => out.write(input, i, &set, notes),
+    } else {
+        // A `:` in the first segment ends a scheme, which the text before
+        // it cannot be (the caller saw no scheme ahead): refused at the
+        // first code point a scheme cannot hold.
+        let first = chars[..tail].iter().position(|&c| c == '/').unwrap_or(tail);
+        if let Some(colon) = chars[..first].iter().position(|&c| c == ':') {
+            let k = (0..colon)
+                .find(|&k| !scheme_holds(k, chars[k]))
+                .unwrap_or(colon);
+            return Err(ParseError::new(
+                text,
+                input.span(k, k).start,
+                ParseErrorKind::InvalidScheme,
+            ));
         }
-        i += 1;
     }
-    out.origin.push(input.span(chars.len(), chars.len()).start);
-    UriRefBuf::parse(out.text).map_err(|err| {
-        let at = out.origin.get(err.index()).copied().unwrap_or(text.len());
-        ParseError::new(text, at, err.kind())
-    })
+    composer.path_with(|out| write_chars(out, input, i..tail, &pct::PATH, notes));
+    let mut k = tail;
+    if chars.get(k) == Some(&'?') {
+        let end = chars[k..]
+            .iter()
+            .position(|&c| c == '#')
+            .map_or(chars.len(), |j| k + j);
+        composer.query_with(|out| write_chars(out, input, k + 1..end, &pct::QUERY, notes));
+        k = end;
+    }
+    if chars.get(k) == Some(&'#') {
+        composer.fragment_with(|out| {
+            write_chars(out, input, k + 1..chars.len(), &pct::FRAGMENT, notes);
+        });
+    }
+    let parts = composer.finish();
+    Ok(UriRefBuf::from_written(out, parts))
 }
 
-/// The fragment's set, told apart from the query's (the same characters)
-/// by a `#` it does not keep, so that a second `#` is escaped.
-const FRAGMENT: EncodeSet = pct::FRAGMENT.but_encode(b"#");
+/// Whether a scheme may hold `c` as its code point `k` (RFC 3986 section
+/// 3.1: a letter, then letters, digits, `+`, `-` and `.`).
+fn scheme_holds(k: usize, c: char) -> bool {
+    c.is_ascii() && (if k == 0 { table::ALPHA } else { table::SCHEME }).contains(c as u8)
+}
 
-/// Writes the authority in code points `from..to`: the userinfo escaped
-/// where needed, an IP literal and port as they are (the strict parse
-/// checks them), an international name through IDNA.
+/// Writes code points `range` of `input`, each escaped unless `set` keeps it.
+fn write_chars(
+    out: &mut String,
+    input: &Cleaned,
+    range: Range<usize>,
+    set: &EncodeSet,
+    notes: &mut Notes,
+) {
+    for k in range {
+        write_char(out, input, k, set, notes);
+    }
+}
+
+/// Writes the authority in code points `range`: the userinfo escaped
+/// where needed, an international name through IDNA, a host and port
+/// as written once their rules (RFC 3986 sections 3.2.2 and 3.2.3)
+/// accept them.
 fn authority_into(
-    out: &mut Writer,
+    composer: &mut Composer<'_>,
     text: &str,
     input: &Cleaned,
-    from: usize,
-    to: usize,
+    range: Range<usize>,
     notes: &mut Notes,
 ) -> Result<(), ParseError> {
-    let chars = &input.chars[from..to];
-    let host_from = chars
+    let (from, to) = (range.start, range.end);
+    // The input offset of code point `k`.
+    let at = |k: usize| input.span(k, k).start;
+    composer.open_authority();
+    let host_from = input.chars[range]
         .iter()
         .rposition(|&c| c == '@')
         .map_or(from, |k| from + k + 1);
-    for k in from..host_from.saturating_sub(1) {
-        out.write(input, k, &pct::USERINFO, notes);
-    }
     if host_from > from {
-        out.push_ascii("@", input, host_from - 1);
+        composer.userinfo_with(|out| {
+            write_chars(out, input, from..host_from - 1, &pct::USERINFO, notes);
+        });
     }
     let rest = &input.chars[host_from..to];
     let host_len = if rest.first() == Some(&'[') {
@@ -101,27 +135,44 @@ fn authority_into(
             .position(|&c| c == ']')
             .map_or(rest.len(), |k| k + 1)
     } else {
-        rest.iter().rposition(|&c| c == ':').unwrap_or(rest.len())
+        // A name holds no `:` (RFC 3986 section 3.2.2): the first ends it.
+        rest.iter().position(|&c| c == ':').unwrap_or(rest.len())
     };
     let host: String = rest[..host_len].iter().collect();
-    let at = input.span(host_from, host_from).start;
-    if host.is_ascii() {
-        out.push_ascii(&host, input, host_from);
+    let (written, kind) = if host.is_ascii() {
+        // ASCII: a byte of the host is a code point of the input.
+        let kind = parse_host(&host, ParseOptions::RFC3986)
+            .map_err(|err| ParseError::new(text, at(host_from + err.index()), err.kind()))?;
+        (Cow::Borrowed(host.as_str()), kind)
     } else {
         // The host's bytes lost the tabs and newlines the text had, so a
         // position in it is counted in code points back into the text.
         let ascii = ascii_host(&host).map_err(|(byte, kind)| {
             let k = host.get(..byte).map_or(0, |before| before.chars().count());
-            ParseError::new(text, input.span(host_from + k, host_from + k).start, kind)
+            ParseError::new(text, at(host_from + k), kind)
         })?;
-        out.push_mapped(&ascii, at);
+        let kind = parse_host(&ascii, ParseOptions::RFC3986)
+            .map_err(|err| ParseError::new(text, at(host_from), err.kind()))?;
         notes.note(
             input.span(host_from, host_from + host_len),
             RepairKind::HostMapped,
         );
-    }
-    for k in host_from + host_len..to {
-        out.write(input, k, &EncodeSet::NONE, notes);
+        (Cow::Owned(ascii), kind)
+    };
+    composer.host(&written, kind, Form::AsIs);
+    let port_from = host_from + host_len;
+    if port_from < to {
+        if input.chars[port_from] != ':' {
+            return Err(ParseError::new(
+                text,
+                at(port_from),
+                ParseErrorKind::InvalidChar(Component::Host),
+            ));
+        }
+        let digits: String = input.chars[port_from + 1..to].iter().collect();
+        check_component(&digits, Component::Port)
+            .map_err(|err| ParseError::new(text, at(port_from + 1 + err.index()), err.kind()))?;
+        composer.port(&digits);
     }
     Ok(())
 }
@@ -141,35 +192,4 @@ fn ascii_host(host: &str) -> Result<String, (usize, ParseErrorKind)> {
 fn ascii_host(host: &str) -> Result<String, (usize, ParseErrorKind)> {
     let at = host.find(|c: char| !c.is_ascii()).unwrap_or(0);
     Err((at, ParseErrorKind::HostNeedsIdna))
-}
-
-/// The text being written, with the input offset of each byte.
-#[derive(Default)]
-struct Writer {
-    text: String,
-    origin: Vec<usize>,
-}
-
-impl Writer {
-    /// Copies ASCII code points that start at code point `from` as they are.
-    fn push_ascii(&mut self, ascii: &str, input: &Cleaned, from: usize) {
-        self.text.push_str(ascii);
-        self.origin
-            .extend((0..ascii.len()).map(|k| input.span(from + k, from + k).start));
-    }
-
-    /// Writes a mapped host, every byte from input offset `at`.
-    fn push_mapped(&mut self, ascii: &str, at: usize) {
-        self.text.push_str(ascii);
-        self.origin.extend(core::iter::repeat_n(at, ascii.len()));
-    }
-
-    /// Writes code point `i`, escaped unless `set` keeps it.
-    fn write(&mut self, input: &Cleaned, i: usize, set: &EncodeSet, notes: &mut Notes) {
-        let before = self.text.len();
-        write_char(&mut self.text, input, i, set, notes);
-        let at = input.span(i, i).start;
-        self.origin
-            .extend(core::iter::repeat_n(at, self.text.len() - before));
-    }
 }

@@ -4,13 +4,9 @@ use alloc::string::String;
 
 use super::error::{FilePathError, FilePathErrorKind};
 use crate::bytes::raw::push_escaped;
-use crate::pct::{self, EncodeSet};
+use crate::pct;
 use crate::value::buf::UriBuf;
-
-/// A POSIX first segment that reads as a drive letter (`/C:/x`) keeps its
-/// meaning only with the `:` escaped; Windows readers would take it for
-/// drive C otherwise.
-const DRIVE_LIKE_SEGMENT: EncodeSet = pct::PATH_SEGMENT.but_encode(b":");
+use crate::write::compose::{Composer, Form, host_kind_of};
 
 /// `/` then each name encoded: `%`, non-ASCII bytes (as they are, UTF-8
 /// or not) and what `pchar` leaves out. `.` names are left out (a trailing
@@ -23,22 +19,22 @@ pub(super) fn posix(path: &[u8]) -> Result<UriBuf, FilePathError> {
     if let Some(at) = path.iter().position(|&b| b == 0) {
         return Err(FilePathError::new(at, 1, FilePathErrorKind::Nul));
     }
-    let mut out = String::with_capacity(7 + path.len() + path.len() / 4);
-    out.push_str("file://");
-    let mut first = true;
-    for (at, segment) in names(rest, 1, |b| b == b'/')? {
-        out.push('/');
-        if first {
-            guard_drive_like(&mut out, segment, at)?;
-            first = false;
-        } else {
-            push_escaped(&mut out, segment, &pct::PATH_SEGMENT);
+    file_uri("", path.len(), |out| {
+        let mut first = true;
+        for (at, segment) in names(rest, 1, |b| b == b'/')? {
+            out.push('/');
+            if first {
+                guard_drive_like(out, segment, at)?;
+                first = false;
+            } else {
+                push_escaped(out, segment, &pct::PATH_SEGMENT);
+            }
         }
-    }
-    if first {
-        out.push('/');
-    }
-    written(out)
+        if first {
+            out.push('/');
+        }
+        Ok(())
+    })
 }
 
 /// The names of `rest` (which starts at byte `offset` of the path),
@@ -75,8 +71,9 @@ fn guard_drive_like(out: &mut String, name: &[u8], at: usize) -> Result<(), File
         [letter, b'|'] if letter.is_ascii_alphabetic() => {
             Err(FilePathError::new(at, 2, FilePathErrorKind::DriveLikeName))
         }
+        // Windows readers take `C:` for drive C; escaped, it is a name.
         [letter, b':'] if letter.is_ascii_alphabetic() => {
-            push_escaped(out, name, &DRIVE_LIKE_SEGMENT);
+            push_escaped(out, name, &pct::SEGMENT_NZ_NC);
             Ok(())
         }
         name => {
@@ -122,11 +119,11 @@ pub(super) fn windows(path: &str) -> Result<UriBuf, FilePathError> {
 
 /// `X:\rest` from `at`: `file:///X:/rest`.
 fn drive(path: &str, at: usize) -> Result<UriBuf, FilePathError> {
-    let mut out = String::with_capacity(8 + path.len() + path.len() / 4);
-    out.push_str("file:///");
-    out.push_str(path.get(at..at + 2).unwrap_or_default());
-    push_segments(&mut out, path, at + 3)?;
-    written(out)
+    file_uri("", path.len(), |out| {
+        out.push('/');
+        out.push_str(path.get(at..at + 2).unwrap_or_default());
+        push_segments(out, path, at + 3)
+    })
 }
 
 /// `server\share\rest` from `at`: `file://server/share/rest`, or
@@ -174,16 +171,16 @@ fn unc(path: &str, at: usize) -> Result<UriBuf, FilePathError> {
         ));
     }
     let server = rest.get(..server_len).unwrap_or_default();
-    let mut out = String::with_capacity(8 + path.len() + path.len() / 4);
     if server.eq_ignore_ascii_case("localhost") {
-        out.push_str("file:////");
-        push_escaped(&mut out, server.as_bytes(), &pct::PATH_SEGMENT);
-    } else {
-        out.push_str("file://");
-        push_escaped(&mut out, server.as_bytes(), &pct::REG_NAME);
+        return file_uri("", path.len(), |out| {
+            out.push_str("//");
+            push_escaped(out, server.as_bytes(), &pct::PATH_SEGMENT);
+            push_segments(out, path, share_at)
+        });
     }
-    push_segments(&mut out, path, share_at)?;
-    written(out)
+    let mut host = String::with_capacity(server.len());
+    push_escaped(&mut host, server.as_bytes(), &pct::REG_NAME);
+    file_uri(&host, path.len(), |out| push_segments(out, path, share_at))
 }
 
 /// `/` and each name, encoded, for the names of `path` from `at` between
@@ -197,10 +194,20 @@ fn push_segments(out: &mut String, path: &str, at: usize) -> Result<(), FilePath
     Ok(())
 }
 
-/// The written text as a URI. Every name was encoded into its
-/// component's characters, so the parse cannot fail; should it, the error
-/// says where rather than panicking.
-fn written(out: String) -> Result<UriBuf, FilePathError> {
-    UriBuf::parse(out)
-        .map_err(|err| FilePathError::new(err.index(), err.len(), FilePathErrorKind::NotUnicode))
+/// `file://`, the encoded `host` (empty for this machine) and the path
+/// that `write` appends, through the one writer; `len` is the length of
+/// the file path, from which the URI's is guessed.
+fn file_uri(
+    host: &str,
+    len: usize,
+    write: impl FnOnce(&mut String) -> Result<(), FilePathError>,
+) -> Result<UriBuf, FilePathError> {
+    let mut out = String::with_capacity(8 + host.len() + len + len / 4);
+    let mut composer = Composer::new(&mut out);
+    composer.scheme("file", Form::AsIs);
+    composer.open_authority();
+    composer.host(host, host_kind_of(host), Form::AsIs);
+    composer.try_path_with(write)?;
+    let parts = composer.finish();
+    Ok(UriBuf::from_written(out, parts))
 }
