@@ -220,8 +220,18 @@ impl<'o> Composer<'o> {
         }
     }
 
+    /// Writes the scheme and its `:`; a form other than `AsIs` lowercases
+    /// it (a scheme has no escapes to normalize: `%` is not among its
+    /// characters).
+    #[inline]
     pub(crate) fn scheme(&mut self, scheme: &str, form: Form) {
-        push_text(self.out, scheme, form);
+        let start = self.out.len();
+        self.out.push_str(scheme);
+        if form != Form::AsIs
+            && let Some(written) = self.out.get_mut(start..)
+        {
+            written.make_ascii_lowercase();
+        }
         self.marks.scheme_end = Some(self.out.len());
         self.out.push(':');
     }
@@ -243,17 +253,20 @@ impl<'o> Composer<'o> {
 
     /// Writes the `//` that opens an authority; its pieces follow, the
     /// host always.
+    #[inline]
     pub(crate) fn open_authority(&mut self) {
         self.out.push_str("//");
         self.marks.authority_start = Some(self.out.len());
     }
 
     /// Writes the userinfo and its `@`.
+    #[inline]
     pub(crate) fn userinfo(&mut self, userinfo: &str, form: Form) {
         self.userinfo_with(|out| push_text(out, userinfo, form));
     }
 
     /// Writes the userinfo that `write` appends to the output, and its `@`.
+    #[inline]
     pub(crate) fn userinfo_with(&mut self, write: impl FnOnce(&mut String)) {
         write(self.out);
         self.marks.userinfo_end = Some(self.out.len());
@@ -266,14 +279,13 @@ impl<'o> Composer<'o> {
     /// IPv4 address.
     pub(crate) fn host(&mut self, host: &str, kind: HostKind, form: Form) {
         self.marks.host_start = self.out.len();
-        let host_form = if form == Form::AsIs {
-            Form::AsIs
+        if form == Form::AsIs {
+            self.out.push_str(host);
         } else {
-            Form::Lowercased
-        };
-        let (address, zone) = split_zone(host, kind);
-        push_text(self.out, address, host_form);
-        push_text(self.out, zone, form);
+            let (address, zone) = split_zone(host, kind);
+            push_text(self.out, address, Form::Lowercased);
+            push_text(self.out, zone, form);
+        }
         self.marks.host_end = self.out.len();
         self.marks.host_kind = match kind {
             HostKind::RegName if form != Form::AsIs => {
@@ -288,6 +300,7 @@ impl<'o> Composer<'o> {
     }
 
     /// Writes `:` and the port's digits as they are (possibly none).
+    #[inline]
     pub(crate) fn port(&mut self, port: &str) {
         self.marks.port_mark = Some(self.out.len());
         self.out.push(':');
@@ -295,6 +308,7 @@ impl<'o> Composer<'o> {
     }
 
     /// Writes `:` and the port number in decimal.
+    #[inline]
     pub(crate) fn port_number(&mut self, port: u16) {
         self.marks.port_mark = Some(self.out.len());
         self.out.push(':');
@@ -315,6 +329,7 @@ impl<'o> Composer<'o> {
 
     /// Writes the path that `write` appends to the output, then keeps it
     /// from re-parsing differently ([`keep_path_shape`]).
+    #[inline]
     pub(crate) fn path_with(&mut self, write: impl FnOnce(&mut String)) {
         let written: Result<(), Infallible> = self.try_path_with(|out| {
             write(out);
@@ -325,6 +340,7 @@ impl<'o> Composer<'o> {
 
     /// [`path_with`](Self::path_with) for a writer that may refuse a piece
     /// of the path, leaving the writing unfinished.
+    #[inline]
     pub(crate) fn try_path_with<E>(
         &mut self,
         write: impl FnOnce(&mut String) -> Result<(), E>,
@@ -342,22 +358,26 @@ impl<'o> Composer<'o> {
         Ok(())
     }
 
+    #[inline]
     pub(crate) fn query(&mut self, query: &str, form: Form) {
         self.query_with(|out| push_text(out, query, form));
     }
 
     /// Writes `?` and the query that `write` appends to the output.
+    #[inline]
     pub(crate) fn query_with(&mut self, write: impl FnOnce(&mut String)) {
         self.marks.query_mark = Some(self.out.len());
         self.out.push('?');
         write(self.out);
     }
 
+    #[inline]
     pub(crate) fn fragment(&mut self, fragment: &str, form: Form) {
         self.fragment_with(|out| push_text(out, fragment, form));
     }
 
     /// Writes `#` and the fragment that `write` appends to the output.
+    #[inline]
     pub(crate) fn fragment_with(&mut self, write: impl FnOnce(&mut String)) {
         self.marks.fragment_mark = Some(self.out.len());
         self.out.push('#');
