@@ -7,11 +7,10 @@ use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::ops::Range;
 
-use uri_runtime::pct::DecodeErrorKind;
 use uri_runtime::site::{PublicSuffix, RegistrableDomain, Rules};
 use uri_runtime::{
     Component, ParseError, ParseErrorKind, UriRef,
-    error::{Caret, IdnaError, IdnaErrorKind},
+    error::{Caret, IdnaError},
     parsed::{Components, HostKind},
     scheme::mailto::Mailto,
     scheme::{KnownScheme, SchemeError},
@@ -61,7 +60,7 @@ pub(crate) fn components_text(r: &UriRef<'_>, shown: &Shown<'_>, text: &mut Stri
         let _ = writeln!(text, "{name:<9} {shown}");
     }
     if let Some(kind) = shown.parts.host_kind() {
-        let _ = writeln!(text, "{:<9} {}", "host-kind", kind_name(kind));
+        let _ = writeln!(text, "{:<9} {}", "host-kind", kind.name());
     }
     if let Ok(site) = r.registrable_domain(Rules::IcannAndPrivate) {
         let _ = writeln!(text, "{:<9} \"{site}\"", "site");
@@ -121,7 +120,7 @@ pub(crate) fn components_json(r: &UriRef<'_>, shown: &Shown<'_>, line: &mut Stri
         o.verbatim("scheme", scheme);
         o.verbatim("userinfo", userinfo);
         o.verbatim("host", host);
-        o.verbatim("host_kind", shown.parts.host_kind().map(kind_name));
+        o.verbatim("host_kind", shown.parts.host_kind().map(HostKind::name));
         o.verbatim("port", port);
         o.verbatim("path", path);
         o.verbatim("query", query);
@@ -144,7 +143,7 @@ pub(crate) fn components_json(r: &UriRef<'_>, shown: &Shown<'_>, line: &mut Stri
                 o.verbatim("key", Some(key));
                 o.verbatim("value", Some(value));
                 o.object("error", |o| {
-                    o.string("kind", Some(decode_kind_name(err.kind())));
+                    o.string("kind", Some(err.kind().name()));
                     o.number("index", err.index());
                     o.string("message", Some(&err.to_string()));
                 });
@@ -235,10 +234,11 @@ fn parse_error_json(input: &str, err: &ParseError) -> String {
 /// [`parse_error_json`]: the component is always the host, and the index
 /// is where the offending label or character starts in the input.
 fn idna_error_json(input: &str, err: &IdnaError) -> String {
-    let kind = idna_kind_name(err.kind());
+    // Prefixed, so that no name is also a parse error's.
+    let kind = format!("idna-{}", err.kind().name());
     located_json(
         input,
-        kind,
+        &kind,
         Some(Component::Host),
         err.index(),
         &idna_message(err),
@@ -283,37 +283,6 @@ pub(crate) fn failure_json(input: &str, message: &str) -> String {
         });
     });
     line
-}
-
-/// rule broken, so that no name is also a parse error's.
-fn idna_kind_name(kind: IdnaErrorKind) -> &'static str {
-    match kind {
-        IdnaErrorKind::InvalidEscape => "idna-invalid-escape",
-        IdnaErrorKind::DisallowedChar(_) => "idna-disallowed-char",
-        IdnaErrorKind::EmptyLabel => "idna-empty-label",
-        IdnaErrorKind::LabelTooLong => "idna-label-too-long",
-        IdnaErrorKind::NameTooLong => "idna-name-too-long",
-        IdnaErrorKind::InvalidLabel => "idna-invalid-label",
-        // A kind added to `uri-idna` after this list was written.
-        _ => "idna",
-    }
-}
-
-fn decode_kind_name(kind: DecodeErrorKind) -> &'static str {
-    match kind {
-        DecodeErrorKind::InvalidEscape => "invalid-escape",
-        DecodeErrorKind::InvalidUtf8 => "invalid-utf8",
-        _ => "invalid",
-    }
-}
-
-fn kind_name(kind: HostKind) -> &'static str {
-    match kind {
-        HostKind::Ipv4 => "ipv4",
-        HostKind::Ipv6 => "ipv6",
-        HostKind::IpvFuture => "ipvfuture",
-        HostKind::RegName => "reg-name",
-    }
 }
 
 /// A parse error: the message, then the input with carets under the

@@ -21,6 +21,26 @@ pub enum HostKind {
     RegName,
 }
 
+impl HostKind {
+    /// The kind's name in lowercase kebab case (`ipv4`, `ipv6`,
+    /// `ipvfuture`, `reg-name`): what the command line and the SQL
+    /// functions print.
+    ///
+    /// ```
+    /// use uri_core::HostKind;
+    ///
+    /// assert_eq!(HostKind::RegName.name(), "reg-name");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            HostKind::Ipv4 => "ipv4",
+            HostKind::Ipv6 => "ipv6",
+            HostKind::IpvFuture => "ipvfuture",
+            HostKind::RegName => "reg-name",
+        }
+    }
+}
+
 /// Marks an absent optional position in [`Components::to_raw`].
 const ABSENT: usize = usize::MAX;
 

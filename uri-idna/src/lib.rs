@@ -205,6 +205,28 @@ pub enum IdnaErrorKind {
     InvalidLabel,
 }
 
+impl IdnaErrorKind {
+    /// The kind's name in lowercase kebab case (`invalid-escape`,
+    /// `disallowed-char`, `empty-label`, `label-too-long`,
+    /// `name-too-long`, `invalid-label`), for output that a program reads.
+    ///
+    /// ```
+    /// use uri_idna::IdnaErrorKind;
+    ///
+    /// assert_eq!(IdnaErrorKind::DisallowedChar('\u{FFFD}').name(), "disallowed-char");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            IdnaErrorKind::InvalidEscape => "invalid-escape",
+            IdnaErrorKind::DisallowedChar(_) => "disallowed-char",
+            IdnaErrorKind::EmptyLabel => "empty-label",
+            IdnaErrorKind::LabelTooLong => "label-too-long",
+            IdnaErrorKind::NameTooLong => "name-too-long",
+            IdnaErrorKind::InvalidLabel => "invalid-label",
+        }
+    }
+}
+
 /// A host that cannot be mapped to ASCII: where (byte range) and why.
 ///
 /// ```

@@ -7,7 +7,7 @@ use arrow_array::{Array, ArrayRef, BooleanArray, Int32Array};
 use arrow_schema::ArrowError;
 use uri_runtime::{
     SchemeRules, UriRef,
-    parsed::{Components, HostKind},
+    parsed::Components,
 };
 
 use crate::strings::Strings;
@@ -130,15 +130,7 @@ pub fn host_kind(array: &dyn Array) -> Result<ArrayRef, ArrowError> {
     let strings = Strings::of(array)?;
     Ok(strings.strings(|text| {
         let kind = UriRef::parse(text).ok()?.components().host_kind()?;
-        Some(
-            match kind {
-                HostKind::RegName => "reg-name",
-                HostKind::Ipv4 => "ipv4",
-                HostKind::Ipv6 => "ipv6",
-                HostKind::IpvFuture => "ipvfuture",
-            }
-            .into(),
-        )
+        Some(kind.name().into())
     }))
 }
 

@@ -1,6 +1,10 @@
 //! What the workspace knows about the schemes it names, written once:
 //! scheme-based normalization, the `http` view and origin, the hand-offs
-//! and the boundary policy all read this table.
+//! and the boundary policy all read this table. The schemes with rules
+//! of their own are named by [`KnownScheme::name`], where their names are
+//! written.
+
+use super::KnownScheme;
 
 /// The facts of one scheme.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,13 +52,13 @@ const fn facts(
 /// assert_eq!(ports, [("ftp", 21), ("http", 80), ("https", 443), ("ws", 80), ("wss", 443)]);
 /// ```
 pub const SCHEMES: [SchemeFacts; 7] = [
-    facts("ftp", Some(21), true, true),
-    facts("http", Some(80), true, true),
-    facts("https", Some(443), true, true),
+    facts(KnownScheme::Ftp.name(), Some(21), true, true),
+    facts(KnownScheme::Http.name(), Some(80), true, true),
+    facts(KnownScheme::Https.name(), Some(443), true, true),
     facts("ws", Some(80), true, true),
     facts("wss", Some(443), true, true),
-    facts("file", None, false, true),
-    facts("mailto", None, false, false),
+    facts(KnownScheme::File.name(), None, false, true),
+    facts(KnownScheme::Mailto.name(), None, false, false),
 ];
 
 /// The facts of `scheme`, compared without regard to ASCII case.

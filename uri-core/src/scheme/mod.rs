@@ -66,17 +66,18 @@ impl KnownScheme {
     /// The scheme named `name`, compared without regard to ASCII case as
     /// RFC 3986 section 3.1 asks.
     pub const fn of(name: &str) -> Option<KnownScheme> {
-        const NAMES: [(&str, KnownScheme); 5] = [
-            ("http", KnownScheme::Http),
-            ("https", KnownScheme::Https),
-            ("ftp", KnownScheme::Ftp),
-            ("mailto", KnownScheme::Mailto),
-            ("file", KnownScheme::File),
+        // Each name is written once, in `name`.
+        const ALL: [KnownScheme; 5] = [
+            KnownScheme::Http,
+            KnownScheme::Https,
+            KnownScheme::Ftp,
+            KnownScheme::Mailto,
+            KnownScheme::File,
         ];
         let mut i = 0;
-        while i < NAMES.len() {
-            if name.eq_ignore_ascii_case(NAMES[i].0) {
-                return Some(NAMES[i].1);
+        while i < ALL.len() {
+            if name.eq_ignore_ascii_case(ALL[i].name()) {
+                return Some(ALL[i]);
             }
             i += 1;
         }
@@ -92,6 +93,22 @@ impl KnownScheme {
             KnownScheme::Mailto => "mailto",
             KnownScheme::File => "file",
         }
+    }
+
+    /// Whether the rules [`check`] applies to this scheme read the
+    /// authority alone (`http` and `https`: a host is required, userinfo
+    /// refused), so that a change of path, query or fragment never changes
+    /// the answer. A `uri!` template, whose holes stand outside the
+    /// authority, is checked while compiling for such a scheme only.
+    ///
+    /// ```
+    /// use uri_core::scheme::KnownScheme;
+    ///
+    /// assert!(KnownScheme::Https.rules_read_only_the_authority());
+    /// assert!(!KnownScheme::Mailto.rules_read_only_the_authority());
+    /// ```
+    pub const fn rules_read_only_the_authority(self) -> bool {
+        matches!(self, KnownScheme::Http | KnownScheme::Https)
     }
 
     /// Where the rules [`check`] applies to this scheme are written.
@@ -413,4 +430,98 @@ fn first_error(text: &str) -> Option<(SchemeErrorKind, usize, usize)> {
     check(text, &parts)
         .err()
         .map(|err| (err.kind(), err.index(), err.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The answers of [`check`] for the scheme `name` after each prefix
+    /// (an authority or none) and each tail (path, query, fragment).
+    fn answers(name: &str, prefix: &str, tails: &[&str]) -> [Option<(SchemeErrorKind, usize)>; 12] {
+        let mut found = [None; 12];
+        for (k, tail) in tails.iter().enumerate() {
+            let text = joined(name, prefix, tail);
+            let text = text.as_str();
+            let parts = crate::parse_uri(text).unwrap();
+            found[k] = check(text, &parts)
+                .err()
+                .map(|err| (err.kind(), err.index()));
+        }
+        found
+    }
+
+    /// `name:prefix tail` in a fixed buffer (the crate has no `alloc`).
+    fn joined(name: &str, prefix: &str, tail: &str) -> Buffer {
+        let mut buffer = Buffer {
+            bytes: [0; 64],
+            len: 0,
+        };
+        for piece in [name, ":", prefix, tail] {
+            buffer.bytes[buffer.len..buffer.len + piece.len()].copy_from_slice(piece.as_bytes());
+            buffer.len += piece.len();
+        }
+        buffer
+    }
+
+    struct Buffer {
+        bytes: [u8; 64],
+        len: usize,
+    }
+
+    impl Buffer {
+        fn as_str(&self) -> &str {
+            core::str::from_utf8(&self.bytes[..self.len]).unwrap()
+        }
+    }
+
+    /// What `rules_read_only_the_authority` says is so: for those schemes
+    /// no path, query or fragment changes the answer; for the others some
+    /// does, so the macro's compile-time check of templates (which reads
+    /// it) covers every scheme it can.
+    #[test]
+    fn only_the_authority_decides_where_the_fact_says_so() {
+        const TAILS: [&str; 12] = [
+            "",
+            "/",
+            "/a",
+            "/a?b",
+            "?x",
+            "#f",
+            "/a;type=x",
+            "/a;type=q",
+            "a@b",
+            "a@b,c",
+            "?to=a@b",
+            "/C:/x",
+        ];
+        for scheme in [
+            KnownScheme::Http,
+            KnownScheme::Https,
+            KnownScheme::Ftp,
+            KnownScheme::Mailto,
+            KnownScheme::File,
+        ] {
+            let mut tail_matters = false;
+            for prefix in ["//h", "//u@h", "//h:80", "//[::1]", "//", ""] {
+                let tails: &[&str] = if prefix.is_empty() {
+                    &TAILS
+                } else {
+                    &TAILS[..8]
+                };
+                let found = answers(scheme.name(), prefix, tails);
+                let first = found[0];
+                let same = found[..tails.len()].iter().all(|&answer| answer == first);
+                if scheme.rules_read_only_the_authority() {
+                    assert!(same, "{scheme:?} {prefix:?}: {found:?}");
+                }
+                tail_matters |= !same;
+            }
+            assert_eq!(
+                tail_matters,
+                !scheme.rules_read_only_the_authority(),
+                "{scheme:?}"
+            );
+        }
+    }
 }

@@ -161,10 +161,10 @@ pub(crate) fn canonicalize(text: &str, grammar: Grammar) -> Result<Canonical, Ve
 /// `file`), checked on the canonical text by the same function the
 /// runtime calls, and located in the literal through `origins`.
 ///
-/// A template is checked only where its holes cannot reach: `http` and
-/// `https` (whose rules are about the authority, where no hole may stand).
-/// The other schemes' rules read the path and query, which a hole fills
-/// at run time.
+/// A template is checked only where its holes cannot reach: a scheme
+/// whose rules read the authority alone, where no hole may stand
+/// ([`KnownScheme::rules_read_only_the_authority`]). The other schemes'
+/// rules read the path and query, which a hole fills at run time.
 fn scheme_rules(
     skeleton: &str,
     parts: &Components,
@@ -173,7 +173,7 @@ fn scheme_rules(
 ) -> Option<Problem> {
     let name = skeleton.get(parts.scheme()?)?;
     let scheme = KnownScheme::of(name)?;
-    if !whole && !matches!(scheme, KnownScheme::Http | KnownScheme::Https) {
+    if !whole && !scheme.rules_read_only_the_authority() {
         return None;
     }
     let err = uri_core::scheme::check(skeleton, parts).err()?;

@@ -44,6 +44,25 @@ pub enum DecodeErrorKind {
     ControlCharacter,
 }
 
+impl DecodeErrorKind {
+    /// The kind's name in lowercase kebab case (`invalid-escape`,
+    /// `invalid-utf8`, `control-character`), for output that a program
+    /// reads, such as the command line's JSON.
+    ///
+    /// ```
+    /// use uri_runtime::pct::DecodeErrorKind;
+    ///
+    /// assert_eq!(DecodeErrorKind::InvalidUtf8.name(), "invalid-utf8");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            DecodeErrorKind::InvalidEscape => "invalid-escape",
+            DecodeErrorKind::InvalidUtf8 => "invalid-utf8",
+            DecodeErrorKind::ControlCharacter => "control-character",
+        }
+    }
+}
+
 impl Explain for DecodeErrorKind {
     fn description(self) -> &'static str {
         match self {
