@@ -231,3 +231,80 @@ fn the_public_api_is_the_listed_one() {
         );
     }
 }
+
+/// The names of the items of `items` (and of their `impl` blocks) behind
+/// `#[doc(hidden)]`.
+fn hidden_names(items: &[Item], found: &mut BTreeSet<String>) {
+    let hidden = |attrs: &[Attribute]| {
+        attrs
+            .iter()
+            .any(|attr| attr.to_token_stream().to_string().contains("doc (hidden)"))
+    };
+    for item in items {
+        let named = match item {
+            Item::Fn(f) => Some((&f.attrs, f.sig.ident.to_string())),
+            Item::Struct(s) => Some((&s.attrs, s.ident.to_string())),
+            Item::Enum(e) => Some((&e.attrs, e.ident.to_string())),
+            Item::Const(c) => Some((&c.attrs, c.ident.to_string())),
+            Item::Mod(m) => Some((&m.attrs, m.ident.to_string())),
+            Item::Macro(m) => m.ident.as_ref().map(|ident| (&m.attrs, ident.to_string())),
+            Item::Impl(block) => {
+                for inner in &block.items {
+                    match inner {
+                        ImplItem::Fn(f) if hidden(&f.attrs) => {
+                            found.insert(f.sig.ident.to_string());
+                        }
+                        ImplItem::Const(c) if hidden(&c.attrs) => {
+                            found.insert(c.ident.to_string());
+                        }
+                        _ => {}
+                    }
+                }
+                None
+            }
+            _ => None,
+        };
+        if let Some((attrs, name)) = named
+            && hidden(attrs)
+        {
+            found.insert(name);
+        }
+        if let Item::Mod(m) = item
+            && let Some((_, inner)) = &m.content
+            && !left_out(&m.attrs)
+        {
+            hidden_names(inner, found);
+        }
+    }
+}
+
+/// Every item `uri-core` hides from its docs is named in the crate docs'
+/// section "What is hidden, and why", which says who needs it and why it
+/// is not public API; a new hidden item fails here until it is explained.
+#[test]
+fn every_hidden_item_of_the_core_is_explained() {
+    let src = source::crate_src("uri-core");
+    let mut hidden = BTreeSet::new();
+    for (_, file) in source::files(&src) {
+        hidden_names(&file.items, &mut hidden);
+    }
+    assert!(hidden.len() > 20, "{hidden:?}");
+    let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
+    let section = lib
+        .split("//! # What is hidden, and why")
+        .nth(1)
+        .expect("uri-core's docs have the section")
+        .split("\n#")
+        .next()
+        .unwrap_or("");
+    let unexplained: Vec<&String> = hidden
+        .iter()
+        .filter(|name| {
+            !section.contains(&format!("`{name}`")) && !section.contains(&format!("`{name}!`"))
+        })
+        .collect();
+    assert!(
+        unexplained.is_empty(),
+        "hidden in uri-core but not explained in its docs: {unexplained:?}"
+    );
+}

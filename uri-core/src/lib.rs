@@ -20,6 +20,40 @@
 //!
 //! Most users want the `uri-runtime` crate, which wraps this one in typed,
 //! borrowed `Uri` and `UriRef` values and adds the `uri!` macro.
+//!
+//! # What is hidden, and why
+//!
+//! A few items are public only for the workspace's other crates, hidden
+//! from these docs, and pinned by the exact version those crates require
+//! (`=0.1.0`); no other crate should use them. A test
+//! (`tests/tests/public_api.rs`) fails when a hidden item is missing here.
+//!
+//! - **The grammar stamp.** `uri-runtime` parses with vector scans, which
+//!   need `unsafe` and CPU features this crate forbids; so that they run
+//!   the one grammar, not a copy, `__grammar!` stamps this crate's grammar
+//!   out over the caller's scans, with `__component!` and `__attempt!`
+//!   inside it. Its expansion names what `__private` re-exports and the
+//!   grammar's pieces: `AuthorityBounds`, `AuthorityMarks`, `from_bounds`,
+//!   `scheme_name`, `port_digits`, `ip_literal`, `char_at`, `find_any`,
+//!   `contains`, `at` (an error at a byte), `__wide` and `Wide`. A macro's
+//!   expansion in another crate can name only public items.
+//! - **Boundaries from positions.** The runtime's writer records where it
+//!   writes each component (`Marks`, `from_marks`, `to_marks`), its
+//!   operations move boundaries with the text (`with_tail`,
+//!   `with_path_end_and_tail_of`, `with_scheme_len`), and `uri!` stores a
+//!   literal's boundaries in a constant (`to_raw`, `from_raw`, `RAW_LEN`).
+//!   Public, these would let a caller pair a text with boundaries that
+//!   are not its own; every public way to a `Components` parses.
+//! - **Errors at a position of another text.** The runtime and the macros
+//!   report an error found in text they wrote or mapped at the caller's
+//!   byte (`new`), quote its culprit from the caller's text
+//!   (`culprit_in`) and describe it in the macros' words (`describe`,
+//!   `Description`). Public, `new` would let any code forge a parse error.
+//! - **The vector form of an encode set** (`nibble_rows`): the table the
+//!   runtime's vector kernels read, an implementation detail of both.
+//! - **The template checker's twin** (`check_by_walking`): the plain
+//!   walk the fuzz target and a property test compare the fast checker
+//!   with.
 #![no_std]
 #![forbid(unsafe_code)]
 
