@@ -5,10 +5,7 @@ use std::sync::Arc;
 
 use arrow_array::{Array, ArrayRef, BooleanArray, Int32Array};
 use arrow_schema::ArrowError;
-use uri_runtime::{
-    SchemeRules, UriRef,
-    parsed::Components,
-};
+use uri_runtime::{SchemeRules, UriRef, parsed::Components};
 
 use crate::strings::Strings;
 
