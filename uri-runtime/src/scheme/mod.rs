@@ -21,9 +21,10 @@
 //! ```
 //!
 //! This layer reads the value types, decodes and encodes through the byte
-//! kernels and percent-coding, and checks segments with the writer's
-//! dot-segment rule; the site, policy, interop and macro layers sit above
-//! it.
+//! kernels and percent-coding, writes the URIs it builds (`file` paths,
+//! `mailto` addresses, `ftp` typecodes) through the one writer, and checks
+//! segments with the writer's dot-segment rule; the site, policy, interop
+//! and macro layers sit above it.
 
 pub mod file;
 pub mod ftp;

@@ -7,7 +7,8 @@
 //! The common path (`as_written`) takes strict text that needs no state
 //! machine; everything else goes through `machine`, the URL Standard's
 //! parser state by state, with `host` for hosts and `record` for the
-//! result; `relative` reads a reference without its base.
+//! result; `relative` reads a reference without its base. Each writes
+//! its result once, through the writer, with its boundaries.
 
 mod as_written;
 mod clean;

@@ -1,5 +1,5 @@
 //! A URL as the URL Standard's parser builds it, every part already in
-//! its strict RFC 3986 spelling, and its serialization.
+//! its strict RFC 3986 spelling, and its serialization through the writer.
 
 use alloc::string::String;
 use alloc::vec::Vec;
