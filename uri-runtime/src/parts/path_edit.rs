@@ -8,8 +8,9 @@ use crate::parts::builder::BuildError;
 use crate::pct::{PATH_SEGMENT, encode};
 use crate::value::buf::{UriBuf, UriRefBuf};
 use crate::value::uri::{Uri, UriRef};
-use crate::write::compose::{Authority, Composer, Form};
+use crate::write::compose::{Authority, write_as_is};
 use crate::write::dot_segment::{dot_segment_error, is_dot_segment};
+use crate::write::dots::Joined;
 
 /// The path with one more segment from raw text (see `push_segment`).
 fn pushed(path: &str, has_authority: bool, raw: &str) -> String {
@@ -133,17 +134,13 @@ impl Uri<'_> {
             return reference.resolve_against(self);
         }
         // The base with a `/` after its path: a directory for resolution.
-        let mut text = String::with_capacity(self.components().path().end + 1);
-        let mut composer = Composer::new(&mut text);
-        composer.scheme(self.scheme(), Form::AsIs);
-        if let Some(authority) = Authority::of(&self.0) {
-            composer.authority(&authority, Form::AsIs);
-        }
-        composer.path_with(|out| {
-            out.push_str(self.path());
-            out.push('/');
-        });
-        let parts = composer.finish();
+        let (text, parts) = write_as_is(
+            Some(self.scheme()),
+            Authority::of(&self.0).as_ref(),
+            Joined::new(self.path(), "/"),
+            None,
+            None,
+        );
         reference.resolve_against(&UriBuf::from_written(text, parts))
     }
 }

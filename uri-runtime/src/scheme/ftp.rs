@@ -35,8 +35,9 @@ use super::{KnownScheme, SchemeError, SchemeErrorKind, check_field, check_view, 
 use crate::pct::{self, EncodeSet};
 use crate::value::buf::UriBuf;
 use crate::value::uri::Uri;
-use crate::write::compose::{Authority, Composer, Form};
+use crate::write::compose::{Authority, write_as_is};
 use crate::write::dot_segment::reads_as_dot_segment;
+use crate::write::dots::Joined;
 use uri_core::scheme::typecode_semicolon;
 use uri_core::table::escaped_when_shown;
 
@@ -217,30 +218,18 @@ impl<'a> FtpUri<'a> {
     /// ```
     pub fn with_typecode(&self, typecode: Option<Typecode>) -> UriBuf {
         let uri = &self.uri;
-        let text = uri.as_str();
         let path = uri.components().path();
         let keep_to = self.typecode_at.unwrap_or(path.end);
-        let mut out = String::with_capacity(text.len() + 7);
-        let mut composer = Composer::new(&mut out);
-        composer.scheme(uri.scheme(), Form::AsIs);
-        if let Some(authority) = Authority::of(&uri.0) {
-            composer.authority(&authority, Form::AsIs);
-        }
-        composer.path_with(|out| {
-            out.push_str(text.get(path.start..keep_to).unwrap_or_default());
-            if let Some(typecode) = typecode {
-                out.push_str(";type=");
-                out.push(typecode.letter());
-            }
-        });
-        if let Some(query) = uri.query() {
-            composer.query(query, Form::AsIs);
-        }
-        if let Some(fragment) = uri.fragment() {
-            composer.fragment(fragment, Form::AsIs);
-        }
-        let parts = composer.finish();
-        UriBuf::from_written(out, parts)
+        let kept = uri.as_str().get(path.start..keep_to).unwrap_or_default();
+        let parameter = typecode.map(|t| alloc::format!(";type={}", t.letter()));
+        let (text, parts) = write_as_is(
+            Some(uri.scheme()),
+            Authority::of(&uri.0).as_ref(),
+            Joined::new(kept, parameter.as_deref().unwrap_or_default()),
+            uri.query(),
+            uri.fragment(),
+        );
+        UriBuf::from_written(text, parts)
     }
 
     /// The directory part (before the last `/`, without the leading one)

@@ -30,7 +30,7 @@ use super::{
 use crate::pct::{self, EncodeSet, classes};
 use crate::value::buf::UriBuf;
 use crate::value::uri::Uri;
-use crate::write::compose::{Composer, Form};
+use crate::write::compose::write_as_is;
 use crate::write::dots::Joined;
 use uri_core::render::Caret;
 use uri_core::scheme::check_address;
@@ -334,14 +334,8 @@ impl MailtoBuilder {
         }
         // Every part was encoded into its component's characters: the one
         // writer records where they lie.
-        let mut text = String::with_capacity(7 + self.to.len() + 1 + self.headers.len());
-        let mut composer = Composer::new(&mut text);
-        composer.scheme("mailto", Form::AsIs);
-        composer.path(Joined::one(&self.to), false);
-        if !self.headers.is_empty() {
-            composer.query(&self.headers, Form::AsIs);
-        }
-        let parts = composer.finish();
+        let headers = (!self.headers.is_empty()).then_some(self.headers.as_str());
+        let (text, parts) = write_as_is(Some("mailto"), None, Joined::one(&self.to), headers, None);
         Ok(UriBuf::from_written(text, parts))
     }
 
