@@ -156,6 +156,18 @@ fn windows_own_spellings_are_read_as_windows_reads_them() {
     );
 }
 
+/// A UNC server written as an address is the host of that kind: the
+/// writer records what every reader of the URI finds there.
+#[test]
+fn a_unc_server_keeps_its_kind_of_host() {
+    let uri = path_to_uri(r"\\192.168.1.1\share\f", Windows).unwrap();
+    assert_eq!(uri, "file://192.168.1.1/share/f");
+    assert_eq!(uri.components().host_kind(), Some(uri::parsed::HostKind::Ipv4));
+    assert_eq!(uri.components(), Uri::parse(uri.as_str()).unwrap().components());
+    let uri = path_to_uri(r"\\srv\share", Windows).unwrap();
+    assert_eq!(uri.components().host_kind(), Some(uri::parsed::HostKind::RegName));
+}
+
 #[test]
 fn an_empty_host_is_not_proof_of_a_local_file() {
     let local = |text, style| names_local_file(&Uri::parse(text).unwrap(), style);

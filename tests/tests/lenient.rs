@@ -341,6 +341,12 @@ fn a_reference_without_its_base_keeps_its_port_and_fragment() {
     assert_eq!((err.index(), err.kind()), (5, ParseErrorKind::InvalidPort));
     let err = UriRefBuf::parse_lenient("//~:]").unwrap_err();
     assert_eq!((err.index(), err.kind()), (4, ParseErrorKind::InvalidPort));
+    // After an IP literal only a port may follow.
+    let err = UriRefBuf::parse_lenient("//[::1]x/p").unwrap_err();
+    assert_eq!(
+        (err.index(), err.kind()),
+        (7, ParseErrorKind::InvalidChar(Component::Host))
+    );
     // A first segment with a `:` would read as a scheme it cannot be.
     let err = UriRefBuf::parse_lenient("  1a:b").unwrap_err();
     assert_eq!(
