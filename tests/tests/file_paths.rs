@@ -162,10 +162,19 @@ fn windows_own_spellings_are_read_as_windows_reads_them() {
 fn a_unc_server_keeps_its_kind_of_host() {
     let uri = path_to_uri(r"\\192.168.1.1\share\f", Windows).unwrap();
     assert_eq!(uri, "file://192.168.1.1/share/f");
-    assert_eq!(uri.components().host_kind(), Some(uri::parsed::HostKind::Ipv4));
-    assert_eq!(uri.components(), Uri::parse(uri.as_str()).unwrap().components());
+    assert_eq!(
+        uri.components().host_kind(),
+        Some(uri::parsed::HostKind::Ipv4)
+    );
+    assert_eq!(
+        uri.components(),
+        Uri::parse(uri.as_str()).unwrap().components()
+    );
     let uri = path_to_uri(r"\\srv\share", Windows).unwrap();
-    assert_eq!(uri.components().host_kind(), Some(uri::parsed::HostKind::RegName));
+    assert_eq!(
+        uri.components().host_kind(),
+        Some(uri::parsed::HostKind::RegName)
+    );
 }
 
 #[test]
