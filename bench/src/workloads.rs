@@ -61,6 +61,9 @@ pub const RFC_REFERENCES: [&str; 42] = [
 pub struct Inputs {
     /// The 10,000 lines of `corpus.txt`.
     pub corpus: Vec<String>,
+    /// The corpus lines that begin with a scheme and its `:` (the
+    /// absolute URIs, strict or not, and no relative reference).
+    pub absolute: Vec<String>,
     /// The percent-coding buffers, decoded form and encoded form.
     pub buffers: Vec<Buffer>,
 }
@@ -88,8 +91,15 @@ impl Inputs {
     pub fn load(corpus: &Path) -> Result<Inputs, String> {
         let text = std::fs::read_to_string(corpus)
             .map_err(|err| format!("cannot read the corpus {}: {err}", corpus.display()))?;
+        let corpus: Vec<String> = text.lines().map(str::to_owned).collect();
+        let absolute = corpus
+            .iter()
+            .filter(|line| has_scheme(line))
+            .cloned()
+            .collect();
         Ok(Inputs {
-            corpus: text.lines().map(str::to_owned).collect(),
+            corpus,
+            absolute,
             buffers: buffers(),
         })
     }
@@ -98,6 +108,16 @@ impl Inputs {
     pub fn corpus_bytes(&self) -> usize {
         self.corpus.iter().map(String::len).sum()
     }
+}
+
+/// Whether `line` begins with RFC 3986's `scheme ":"`.
+fn has_scheme(line: &str) -> bool {
+    let Some((scheme, _)) = line.split_once(':') else {
+        return false;
+    };
+    let mut bytes = scheme.bytes();
+    bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
 }
 
 /// The four buffers: the three of the data README and one with nothing

@@ -23,9 +23,10 @@
 //!     once more; decoding sixteen escapes in a row with a handful of
 //!     shuffles and comparisons (`ssse3.rs`);
 //!   - AVX2: the parser's scans with SSSE3's classifier on thirty-two
-//!     bytes at once, the grammar stamped out over them, and the SSSE3
-//!     decoder with the marks of thirty-two bytes in one comparison
-//!     (`avx2/`);
+//!     bytes at once, the grammar stamped out over them, normalization's
+//!     two checks (escapes in normal form, dot segments) thirty-two bytes
+//!     a step, and the SSSE3 decoder with the marks of thirty-two bytes in
+//!     one comparison (`avx2/`);
 //!   - AVX-512: with VBMI, the parser's scans sixty-four bytes per step,
 //!     every byte looked up in a table of all the classes at once, with no
 //!     read past the scan's end, the grammar stamped out over them, and

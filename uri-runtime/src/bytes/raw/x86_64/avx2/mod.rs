@@ -1,8 +1,10 @@
 //! AVX2: the parser's scans with SSSE3's classifier on thirty-two bytes
 //! at once (`scan.rs`) and `uri-core`'s grammar stamped out over them,
+//! normalization's two checks on thirty-two bytes a step (`checks.rs`),
 //! and the SSSE3 decoder with its marks found thirty-two bytes per
 //! comparison (`decode.rs`). Called only after the CPU said it has AVX2.
 
+mod checks;
 mod decode;
 pub(super) mod scan;
 
@@ -14,6 +16,8 @@ pub(in crate::bytes::raw) const KERNELS: Kernels = Kernels {
     supported: || std::is_x86_feature_detected!("avx2"),
     decode: Some([decode::push_decoded::<false>, decode::push_decoded::<true>]),
     parse: Some(grammar::parse),
+    escapes_in_normal_form: Some(checks::escapes_in_normal_form),
+    has_dot_segments: Some(checks::has_dot_segments),
     ..Kernels::NONE
 };
 

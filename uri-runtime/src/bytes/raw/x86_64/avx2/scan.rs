@@ -99,7 +99,7 @@ fn scan_class<const TRIPLETS: bool>(
 /// bytes at once.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn escapes(chunk: __m256i, rows: __m256i) -> u32 {
+pub(super) fn escapes(chunk: __m256i, rows: __m256i) -> u32 {
     let nibble = _mm256_set1_epi8(0x0F);
     let low = _mm256_and_si256(chunk, nibble);
     let high = _mm256_and_si256(_mm256_srli_epi16::<4>(chunk), nibble);
@@ -116,7 +116,7 @@ fn escapes(chunk: __m256i, rows: __m256i) -> u32 {
 /// Sixteen bytes in both lanes of a register.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn broadcast(rows: &[u8; 16]) -> __m256i {
+pub(super) fn broadcast(rows: &[u8; 16]) -> __m256i {
     // SAFETY: `rows` is sixteen readable bytes, and an unaligned load has
     // no alignment requirement.
     _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(rows.as_ptr().cast()) })
