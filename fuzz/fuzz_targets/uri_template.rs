@@ -8,6 +8,9 @@
 //! escapes, which matching gives back decoded).
 #![no_main]
 
+#[path = "../../tests/tests/common/template_walk.rs"]
+mod template_walk;
+
 use std::collections::BTreeMap;
 
 use libfuzzer_sys::fuzz_target;
@@ -18,7 +21,7 @@ fuzz_target!(|data: &str| {
     let (template, values) = data.split_once('\n').unwrap_or((data, ""));
     assert_eq!(
         UriTemplate::parse(template).map(|_| ()),
-        uri_core::template::check_by_walking(template)
+        template_walk::check_by_walking(template)
     );
     let template = match UriTemplate::parse(template) {
         Ok(template) => template,

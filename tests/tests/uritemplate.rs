@@ -7,6 +7,8 @@
 // Only the directory lookup is shared; the RFC 3986 loaders are not used.
 #[allow(dead_code)]
 mod common;
+#[path = "common/template_walk.rs"]
+mod template_walk;
 
 use std::fmt::Write as _;
 
@@ -206,8 +208,9 @@ fn a_list_inside_a_list_is_an_error_at_its_variable() {
 /// the variables; the walkers the expansion uses find the `}` first. The
 /// two must accept the same texts and report the same first error.
 mod one_reading_of_a_template {
+    use super::template_walk::check_by_walking;
     use proptest::prelude::*;
-    use uri_core::template::{check, check_by_walking};
+    use uri_core::template::check;
 
     /// Texts made of what templates are made of, and of what breaks them.
     fn template_text() -> impl Strategy<Value = String> {

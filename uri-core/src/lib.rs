@@ -49,11 +49,6 @@
 //!   byte (`new`), quote its culprit from the caller's text
 //!   (`culprit_in`) and describe it in the macros' words (`describe`,
 //!   `Description`). Public, `new` would let any code forge a parse error.
-//! - **The vector form of an encode set** (`nibble_rows`): the table the
-//!   runtime's vector kernels read, an implementation detail of both.
-//! - **The template checker's twin** (`check_by_walking`): the plain
-//!   walk the fuzz target and a property test compare the fast checker
-//!   with.
 #![no_std]
 #![forbid(unsafe_code)]
 

@@ -327,31 +327,6 @@ pub const fn check(text: &str) -> Result<(), TemplateError> {
     Ok(())
 }
 
-/// [`check`] the long way: each piece found by [`next_piece`], each
-/// expression's variables by [`next_varspec`] up to the `}` it found, as
-/// the expansion walks a template. For the property test and the fuzz
-/// target that hold `check`, which reads an expression's body once, to
-/// the same answers.
-///
-/// # Errors
-///
-/// As [`check`].
-#[doc(hidden)]
-pub const fn check_by_walking(text: &str) -> Result<(), TemplateError> {
-    let bytes = text.as_bytes();
-    let mut at = 0;
-    while let Some((piece, next)) = attempt!(next_piece(bytes, at)) {
-        if let Piece::Expression(expression) = piece {
-            let mut var = expression.vars;
-            while var < expression.close {
-                var = attempt!(next_varspec(bytes, var, expression.close)).1;
-            }
-        }
-        at = next;
-    }
-    Ok(())
-}
-
 /// Checks the expression whose `{` is at `open` and returns the index
 /// after its `}`: what [`next_piece`] and [`next_varspec`] check together,
 /// with the body read once rather than twice (once for its `}`, once for
