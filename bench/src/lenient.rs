@@ -29,18 +29,22 @@ pub fn operations<'a>(inputs: &'a Inputs) -> Vec<Operation<'a>> {
         peers,
         target: None,
     };
-    let whatwg = || {
+    // ada is C++: its subject is there when the feature built it.
+    let ada = || -> Vec<Subject<'a>> {
         vec![
-            Subject::new(
-                "url",
-                total_absolute(|s| Some(url::Url::parse(s).ok()?.as_str().len())),
-            ),
             #[cfg(feature = "ada")]
             Subject::new(
                 "ada",
                 total_absolute(|s| Some(ada_url::Url::parse(s, None).ok()?.href().len())),
             ),
         ]
+    };
+    let whatwg = || {
+        let url = Subject::new(
+            "url",
+            total_absolute(|s| Some(url::Url::parse(s).ok()?.as_str().len())),
+        );
+        std::iter::once(url).chain(ada()).collect()
     };
     let mut operations = vec![Operation {
         target: cfg!(feature = "ada").then(|| Target::peer(0.5, "ada")),
@@ -56,11 +60,10 @@ pub fn operations<'a>(inputs: &'a Inputs) -> Vec<Operation<'a>> {
             .iter()
             .filter_map(|line| Some(uri::UriBuf::parse_lenient(line).ok()?.value))
             .collect();
-        let ada_alone = || whatwg().into_iter().filter(|s| s.name == "ada").collect();
         operations.push(on_absolute(
             "lenient alone",
             Subject::new("uri, parse_lenient", total_absolute(lenient)),
-            ada_alone(),
+            ada(),
         ));
         operations.push(on_absolute(
             "the lenient reading's floor: owned strict parse",
@@ -68,14 +71,14 @@ pub fn operations<'a>(inputs: &'a Inputs) -> Vec<Operation<'a>> {
                 "uri, UriBuf::parse",
                 total_absolute(|s| Some(uri::UriBuf::parse(s).ok()?.as_str().len())),
             ),
-            ada_alone(),
+            ada(),
         ));
         operations.push(on_absolute(
             "normalize a lenient reading",
             Subject::new("uri, normalize_with", move || {
                 read.iter().map(normalized).sum()
             }),
-            ada_alone(),
+            ada(),
         ));
     }
     operations.push(Operation {

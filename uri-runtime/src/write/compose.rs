@@ -225,13 +225,12 @@ impl<'o> Composer<'o> {
     /// characters).
     #[inline]
     pub(crate) fn scheme(&mut self, scheme: &str, form: Form) {
-        let start = self.out.len();
-        self.out.push_str(scheme);
-        if form != Form::AsIs
-            && let Some(written) = self.out.get_mut(start..)
-        {
-            written.make_ascii_lowercase();
-        }
+        let case = if form == Form::AsIs {
+            Form::AsIs
+        } else {
+            Form::Lowercased
+        };
+        push_run(self.out, scheme, case);
         self.marks.scheme_end = Some(self.out.len());
         self.out.push(':');
     }
