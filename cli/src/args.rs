@@ -2,6 +2,7 @@
 //! the values their options take.
 
 use clap::{Parser, Subcommand, ValueEnum};
+use uri_runtime::Component;
 use uri_runtime::policy::HostClass;
 
 /// RFC 3986 URIs from the shell: parse, check, normalize, resolve,
@@ -426,4 +427,34 @@ pub(crate) enum Part {
     Site,
     /// The host's public suffix, in its DNS form.
     Suffix,
+}
+
+impl Part {
+    /// The RFC 3986 component this part is, if it is one, found by the
+    /// name both spell: the command line's names for components are the
+    /// core's, and a test keeps the two lists the same.
+    pub(crate) fn component(self) -> Option<Component> {
+        Component::from_name(self.to_possible_value()?.get_name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each of RFC 3986's components is the part of the same name, and
+    /// the parts that are no component are the three the command adds.
+    #[test]
+    fn the_parts_named_as_components_are_the_components() {
+        for component in Component::ALL {
+            let part = Part::from_str(component.name(), false).unwrap();
+            assert_eq!(part.component(), Some(component));
+        }
+        let others: Vec<Part> = Part::value_variants()
+            .iter()
+            .copied()
+            .filter(|part| part.component().is_none())
+            .collect();
+        assert_eq!(others, [Part::Authority, Part::Site, Part::Suffix]);
+    }
 }

@@ -6,7 +6,7 @@ use std::io::{self, BufRead};
 use clap::ValueEnum as _;
 use uri_runtime::scheme::file;
 use uri_runtime::site::Rules;
-use uri_runtime::{SchemeRules, Uri, UriRef, UriRefBuf, pct, scheme::file::PathStyle};
+use uri_runtime::{Component, SchemeRules, Uri, UriRef, UriRefBuf, pct, scheme::file::PathStyle};
 
 use crate::args::{Command, Part, Set};
 use crate::format::{Absent, Format, component};
@@ -471,45 +471,49 @@ fn assign(uri: &mut UriRefBuf, assignment: &str, encoded: bool) -> Result<(), St
         other => other.map(std::borrow::Cow::Borrowed),
     };
     let text = |set: &pct::EncodeSet| as_text(set).unwrap_or_default();
-    let result = match (name, value) {
-        ("scheme", value) => uri.set_scheme(value),
-        ("userinfo", Some(_)) => uri.set_userinfo(&text(&pct::USERINFO)),
-        ("host", Some(host)) => uri.set_host(host),
+    let Some(component) = Component::from_name(name) else {
+        let names: Vec<&str> = Component::ALL.iter().map(|c| c.name()).collect();
+        return Err(format!(
+            "unknown component; use one of {}",
+            names.join(", ")
+        ));
+    };
+    let result = match (component, value) {
+        (Component::Scheme, value) => uri.set_scheme(value),
+        (Component::Userinfo, Some(_)) => uri.set_userinfo(&text(&pct::USERINFO)),
+        (Component::Host, Some(host)) => uri.set_host(host),
         // An empty port is removed: RFC 3986 section 3.2.3 asks a writer
         // to omit it, delimiter and all.
-        ("port", Some(port)) if !port.is_empty() => match port.parse::<u16>() {
+        (Component::Port, Some(port)) if !port.is_empty() => match port.parse::<u16>() {
             Ok(port) => uri.set_port(port),
             Err(_) => return Err("a port is a number from 0 to 65535".to_owned()),
         },
-        ("path", _) => uri.set_path(&text(&pct::PATH)),
-        ("query", Some(_)) => uri.set_query(&text(&pct::QUERY)),
-        ("fragment", Some(_)) => uri.set_fragment(&text(&pct::FRAGMENT)),
-        ("userinfo", None) => {
+        (Component::Path, _) => uri.set_path(&text(&pct::PATH)),
+        (Component::Query, Some(_)) => uri.set_query(&text(&pct::QUERY)),
+        (Component::Fragment, Some(_)) => uri.set_fragment(&text(&pct::FRAGMENT)),
+        (Component::Userinfo, None) => {
             uri.remove_userinfo();
             Ok(())
         }
-        ("host", None) => {
+        (Component::Host, None) => {
             uri.remove_authority();
             Ok(())
         }
-        ("port", _) => {
+        (Component::Port, _) => {
             uri.remove_port();
             Ok(())
         }
-        ("query", None) => {
+        (Component::Query, None) => {
             uri.remove_query();
             Ok(())
         }
-        ("fragment", None) => {
+        (Component::Fragment, None) => {
             uri.remove_fragment();
             Ok(())
         }
-        _ => {
-            return Err(
-                "unknown component; use scheme, userinfo, host, port, path, query or fragment"
-                    .to_owned(),
-            );
-        }
+        // `Component` may grow (it is `non_exhaustive`); RFC 3986 has
+        // these seven.
+        (_, _) => return Err(format!("{name} cannot be set")),
     };
     result.map_err(|err| err.to_string())
 }

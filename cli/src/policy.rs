@@ -101,20 +101,20 @@ fn origin_of(text: &str) -> io::Result<Origin> {
     Origin::of(uri).map_err(|err| invalid(format!("--same-origin: {err}")))
 }
 
+/// The component `--require` names. Every URI has a scheme, so
+/// requiring one would say nothing.
 fn component(part: Part) -> io::Result<Component> {
-    Ok(match part {
-        Part::Userinfo => Component::Userinfo,
-        Part::Host => Component::Host,
-        Part::Port => Component::Port,
-        Part::Path => Component::Path,
-        Part::Query => Component::Query,
-        Part::Fragment => Component::Fragment,
-        Part::Scheme | Part::Authority | Part::Site | Part::Suffix => {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                "--require takes userinfo, host, port, path, query or fragment",
-            ));
-        }
+    let required = |component: &Component| *component != Component::Scheme;
+    part.component().filter(required).ok_or_else(|| {
+        let names: Vec<&str> = Component::ALL
+            .iter()
+            .filter(|c| required(c))
+            .map(|c| c.name())
+            .collect();
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("--require takes one of {}", names.join(", ")),
+        )
     })
 }
 

@@ -5,7 +5,6 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
-use std::ops::Range;
 
 use uri_runtime::site::{PublicSuffix, RegistrableDomain, Rules};
 use uri_runtime::{
@@ -33,19 +32,12 @@ impl<'a> Shown<'a> {
         Shown { text, parts }
     }
 
-    /// Each component's name and text, `None` where it is absent.
-    fn rows(&self) -> [(&'static str, Option<&'a str>); 7] {
-        let text = |range: Option<Range<usize>>| range.and_then(|range| self.text.get(range));
-        let parts = &self.parts;
-        [
-            ("scheme", text(parts.scheme())),
-            ("userinfo", text(parts.userinfo())),
-            ("host", text(parts.host())),
-            ("port", text(parts.port())),
-            ("path", text(Some(parts.path()))),
-            ("query", text(parts.query())),
-            ("fragment", text(parts.fragment())),
-        ]
+    /// Each component and its text, `None` where it is absent.
+    fn rows(&self) -> [(Component, Option<&'a str>); 7] {
+        Component::ALL.map(|component| {
+            let range = self.parts.range_of(component);
+            (component, range.and_then(|range| self.text.get(range)))
+        })
     }
 }
 
@@ -55,9 +47,9 @@ impl<'a> Shown<'a> {
 /// line buffer, so that `--idn` (which rewrites printed URIs) leaves
 /// these lines alone: they are already in the form asked for.
 pub(crate) fn components_text(r: &UriRef<'_>, shown: &Shown<'_>, text: &mut String) {
-    for (name, value) in shown.rows() {
+    for (component, value) in shown.rows() {
         let shown = value.map_or_else(|| "none".to_owned(), |v| format!("\"{v}\""));
-        let _ = writeln!(text, "{name:<9} {shown}");
+        let _ = writeln!(text, "{:<9} {shown}", component.name());
     }
     if let Some(kind) = shown.parts.host_kind() {
         let _ = writeln!(text, "{:<9} {}", "host-kind", kind.name());
@@ -116,15 +108,12 @@ pub(crate) fn components_json(r: &UriRef<'_>, shown: &Shown<'_>, line: &mut Stri
         // An IRI's text needs no escape either: RFC 3987 adds characters
         // from U+00A0 up, none of them a control, `"` or `\`.
         o.verbatim("uri", Some(shown.text));
-        let [scheme, userinfo, host, port, path, query, fragment] = shown.rows().map(|row| row.1);
-        o.verbatim("scheme", scheme);
-        o.verbatim("userinfo", userinfo);
-        o.verbatim("host", host);
-        o.verbatim("host_kind", shown.parts.host_kind().map(HostKind::name));
-        o.verbatim("port", port);
-        o.verbatim("path", path);
-        o.verbatim("query", query);
-        o.verbatim("fragment", fragment);
+        for (component, value) in shown.rows() {
+            o.verbatim(component.name(), value);
+            if component == Component::Host {
+                o.verbatim("host_kind", shown.parts.host_kind().map(HostKind::name));
+            }
+        }
         // The host's site and public suffix under the whole list, as
         // browsers use it (`get site --icann` for the ICANN section);
         // `null` where there is none (no host, an address, a suffix).

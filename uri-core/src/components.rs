@@ -266,18 +266,34 @@ impl Components {
     /// assert_eq!(c.component_at(18), None);
     /// ```
     pub fn component_at(&self, index: usize) -> Option<Component> {
-        let holds = |range: Option<Range<usize>>| range.is_some_and(|r| r.contains(&index));
-        [
-            (self.scheme(), Component::Scheme),
-            (self.userinfo(), Component::Userinfo),
-            (self.host(), Component::Host),
-            (self.port(), Component::Port),
-            (Some(self.path()), Component::Path),
-            (self.query(), Component::Query),
-            (self.fragment(), Component::Fragment),
-        ]
-        .into_iter()
-        .find_map(|(range, component)| holds(range).then_some(component))
+        Component::ALL.into_iter().find(|&component| {
+            self.range_of(component)
+                .is_some_and(|range| range.contains(&index))
+        })
+    }
+
+    /// The byte range of `component`, `None` where it is absent (the path
+    /// is always present, perhaps empty): the accessor for a component
+    /// chosen at run time.
+    ///
+    /// ```
+    /// use uri_core::{parse_uri_reference, Component};
+    ///
+    /// let c = parse_uri_reference("https://h:80/p?q").unwrap();
+    /// assert_eq!(c.range_of(Component::Port), Some(10..12));
+    /// assert_eq!(c.range_of(Component::Path), Some(12..14));
+    /// assert_eq!(c.range_of(Component::Fragment), None);
+    /// ```
+    pub const fn range_of(&self, component: Component) -> Option<Range<usize>> {
+        match component {
+            Component::Scheme => self.scheme(),
+            Component::Userinfo => self.userinfo(),
+            Component::Host => self.host(),
+            Component::Port => self.port(),
+            Component::Path => Some(self.path()),
+            Component::Query => self.query(),
+            Component::Fragment => self.fragment(),
+        }
     }
 
     /// The length of the parsed string.

@@ -35,6 +35,43 @@ pub enum Component {
 }
 
 impl Component {
+    /// The seven components, in the order a URI reference writes them.
+    /// RFC 3986 has exactly these, so the array's length is part of the
+    /// API: a tool that lists components (a command line, a report's
+    /// columns) takes them from here rather than writing its own list.
+    ///
+    /// ```
+    /// use uri_core::Component;
+    ///
+    /// let names: Vec<&str> = Component::ALL.iter().map(|c| c.name()).collect();
+    /// assert_eq!(names, ["scheme", "userinfo", "host", "port", "path", "query", "fragment"]);
+    /// ```
+    pub const ALL: [Component; 7] = [
+        Component::Scheme,
+        Component::Userinfo,
+        Component::Host,
+        Component::Port,
+        Component::Path,
+        Component::Query,
+        Component::Fragment,
+    ];
+
+    /// The component whose [`name`](Self::name) is `name` (lowercase, as
+    /// RFC 3986 writes it), if there is one.
+    ///
+    /// ```
+    /// use uri_core::Component;
+    ///
+    /// assert_eq!(Component::from_name("query"), Some(Component::Query));
+    /// assert_eq!(Component::from_name("Query"), None);
+    /// assert_eq!(Component::from_name("authority"), None); // not one of the seven
+    /// ```
+    pub fn from_name(name: &str) -> Option<Component> {
+        Component::ALL
+            .into_iter()
+            .find(|component| component.name() == name)
+    }
+
     /// The component's name as RFC 3986 writes it, in lowercase.
     pub const fn name(self) -> &'static str {
         match self {
