@@ -8,10 +8,11 @@ use crate::workloads::Inputs;
 /// The corpus's absolute URIs read leniently into the strict value and
 /// normalized with the standard scheme rules, owned (what a crawler keys
 /// its URIs by); the peers parse them by the WHATWG rules and write their
-/// `href`. Then that row's two halves and the floor under the first (a
-/// strict parse and an owned copy), each beside ada's whole pass (so that
-/// their ratios are their shares of it), and the whole corpus read
-/// leniently alone, beside our strict parse. Each result sums lengths.
+/// `href`. Then that row's two halves and the floor under the whole (a
+/// strict parse and the two owned copies the row makes, with no check),
+/// each beside ada's whole pass (so that their ratios are their shares
+/// of it), and the whole corpus read leniently alone, beside our strict
+/// parse. Each result sums lengths.
 pub fn operations<'a>(inputs: &'a Inputs) -> Vec<Operation<'a>> {
     let (corpus, absolute) = (&inputs.corpus, &inputs.absolute);
     let total = move |read: fn(&str) -> Option<usize>| move || summed(corpus, read);
@@ -65,11 +66,13 @@ pub fn operations<'a>(inputs: &'a Inputs) -> Vec<Operation<'a>> {
             Subject::new("uri, parse_lenient", total_absolute(lenient)),
             ada(),
         ));
+        // What the row costs with no check at all: the parse, the
+        // reading's owned value and the normalized one's, each a copy.
         operations.push(on_absolute(
-            "the lenient reading's floor: owned strict parse",
+            "the lenient row's floor: strict parse, two owned copies",
             Subject::new(
-                "uri, UriBuf::parse",
-                total_absolute(|s| Some(uri::UriBuf::parse(s).ok()?.as_str().len())),
+                "uri, UriBuf::parse and a clone",
+                total_absolute(|s| Some(uri::UriBuf::parse(s).ok()?.clone().as_str().len())),
             ),
             ada(),
         ));
