@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use common::{cases, flag, text};
 use serde_json::Value;
 use uri::pct::{self, EncodeSet};
-use uri::{ParseError, Uri, UriRef};
+use uri::{Component, ParseError, Uri, UriRef};
 
 /// Checks every case of the four validity files; returns how many.
 fn run_validity(file: &str, parse: fn(&str) -> Result<(), ParseError>) -> (usize, String) {
@@ -97,6 +97,18 @@ fn component_splits_match_the_corpus() {
                     failures,
                     "{input:?}: {field} is {value:?}, expected {:?}",
                     text(case, field)
+                )
+                .unwrap();
+            }
+        }
+        // The accessor for a component chosen at run time, by the name the
+        // vectors use for it.
+        for component in Component::ALL {
+            let (value, expected) = (r.component(component), text(case, component.name()));
+            if value != expected {
+                writeln!(
+                    failures,
+                    "{input:?}: component({component}) is {value:?}, expected {expected:?}"
                 )
                 .unwrap();
             }

@@ -2,7 +2,7 @@
 //! [`IriRef`] slice their text with the same boundaries, so each accessor
 //! is written once, for all four.
 
-use uri_core::Components;
+use uri_core::{Component, Components};
 
 use crate::value::host::Host;
 use crate::value::iri::{Iri, IriRef};
@@ -107,6 +107,15 @@ impl_each! {
         #[doc = concat!("\n```\n", example!(), "\nassert_eq!(u.fragment(), Some(\"top\"));\n```")]
         pub fn fragment(&self) -> Option<&'a str> {
             self.0.fragment()
+        }
+
+        /// The component `which` names, as [`scheme`](Self::scheme),
+        /// [`host`](Self::host) and the others give it: for a component
+        /// chosen at run time, with [`Component::ALL`] to list them.
+        #[doc = concat!("\n```\n", example!(), "\nuse uri_runtime::Component;\nassert_eq!(u.component(Component::Port), Some(\"8080\"));\nassert_eq!(u.component(Component::Path), Some(\"/a/b%20c\"));\nlet present: Vec<&str> = Component::ALL.into_iter().filter_map(|c| u.component(c)).collect();\nassert!(present.contains(&\"example.com\"));\n```")]
+        pub fn component(&self, which: Component) -> Option<&'a str> {
+            let range = self.0.parts.range_of(which)?;
+            self.0.text.get(range)
         }
 
         /// The component boundaries found by the parser.

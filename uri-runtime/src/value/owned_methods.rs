@@ -8,7 +8,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use uri_core::{Components, ParseError};
+use uri_core::{Component, Components, ParseError};
 
 use crate::pct::DecodeError;
 use crate::value::buf::{IriBuf, IriRefBuf, UriBuf, UriRefBuf};
@@ -69,6 +69,11 @@ impl_each! {
         /// The component boundaries.
         pub fn components(&self) -> Components {
             self.view().components()
+        }
+
+        #[doc = concat!("See [`", view_name!(), "::component`].")]
+        pub fn component(&self, which: Component) -> Option<&str> {
+            self.view().component(which)
         }
 
         /// The string, given back.
