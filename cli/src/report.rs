@@ -17,6 +17,7 @@ use uri_runtime::{
 
 use crate::json;
 use crate::outcome::Outcome;
+use crate::shown::on_one_line;
 
 /// The text and components a report shows: those of the reference as
 /// parsed, or with `--idn` those of its IRI form (hosts in Unicode,
@@ -378,7 +379,9 @@ fn labelled(label: &str, colour: &str, message: &str, drawing: &Caret<'_>) -> St
     }
 }
 
-/// An error that has no position.
+/// An error that has no position. Messages quote what the user typed (an
+/// assignment, a component's name, a file's path), so whatever in it
+/// would act on the terminal is escaped here, for every such message.
 pub(crate) fn plain(message: &str) -> String {
-    format!("error: {message}")
+    format!("error: {}", on_one_line(message.into()))
 }

@@ -367,6 +367,12 @@ fn get_and_set_components() {
     assert!(stderr(&out).contains("path=a b:"), "{}", stderr(&out));
     let out = uri(&["set", "colour=red", "https://h/"]);
     assert!(stderr(&out).contains("unknown component"));
+    // What the user typed is quoted back, but cannot act on the terminal.
+    let out = uri(&["set", "col\x1b[31mour\u{202e}=red", "https://h/"]);
+    assert_eq!(
+        stderr(&out),
+        "error: col%1B[31mour%E2%80%AE=red: unknown component; use one of scheme, userinfo, host, port, path, query, fragment\n"
+    );
 }
 
 #[test]
