@@ -112,12 +112,9 @@ impl Inputs {
 
 /// Whether `line` begins with RFC 3986's `scheme ":"`.
 fn has_scheme(line: &str) -> bool {
-    let Some((scheme, _)) = line.split_once(':') else {
-        return false;
-    };
-    let mut bytes = scheme.bytes();
-    bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
-        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+    line.split_once(':').is_some_and(|(scheme, _)| {
+        uri_core::parse::check_component(scheme, uri_core::Component::Scheme).is_ok()
+    })
 }
 
 /// The four buffers: the three of the data README and one with nothing
