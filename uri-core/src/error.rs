@@ -45,6 +45,8 @@ impl Component {
     ///
     /// let names: Vec<&str> = Component::ALL.iter().map(|c| c.name()).collect();
     /// assert_eq!(names, ["scheme", "userinfo", "host", "port", "path", "query", "fragment"]);
+    /// // `Display` writes the name, padded to a width when one is asked.
+    /// assert_eq!(format!("{:<9}|", Component::Port), "port     |");
     /// ```
     pub const ALL: [Component; 7] = [
         Component::Scheme,
@@ -88,7 +90,7 @@ impl Component {
 
 impl fmt::Display for Component {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 

@@ -135,7 +135,15 @@ impl HostClass {
         HostClass::Ambiguous,
     ];
 
-    /// The class's name in kebab case, as the CLI and JSON write it.
+    /// The class's name in kebab case, as the CLI and JSON write it;
+    /// `Display` writes it too, padded to a width when one is asked.
+    ///
+    /// ```
+    /// use uri_runtime::policy::HostClass;
+    ///
+    /// assert_eq!(HostClass::LinkLocal.name(), "link-local");
+    /// assert_eq!(format!("{:>12}|", HostClass::Loopback), "    loopback|");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             HostClass::Public => "public",
@@ -231,7 +239,7 @@ impl fmt::Debug for ClassSet {
 
 impl fmt::Display for HostClass {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 
