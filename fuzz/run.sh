@@ -10,7 +10,7 @@ seconds=${1:-60}
 vectors=../tests/data/conformance
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 
-targets=(parse parsers checks pct_round_trip decoders encoders normalize resolve make_relative template iri uri_template hand_offs lenient policy shown)
+targets=(parse parsers checks pct_round_trip decoders encoders normalize resolve make_relative template iri uri_template hand_offs lenient policy shown site)
 for target in "${targets[@]}"; do mkdir -p "corpus/$target"; done
 python3 - "$vectors" <<'PY'
 import json, sys, hashlib, pathlib
@@ -27,6 +27,9 @@ for name in ["uri_valid", "uri_invalid", "ref_valid", "ref_invalid", "components
 for line in pathlib.Path("../bench/data/corpus.txt").read_text().splitlines()[::20]:
     for target in ["parsers", "checks", "hand_offs", "lenient", "policy", "shown"]:
         put(target, line)
+    host = line.split("//", 1)[-1].split("/", 1)[0].split("@")[-1].rsplit(":", 1)[0]
+    if host:
+        put("site", host)
 for case in json.loads((vectors / "resolve.json").read_text()):
     put("resolve", case["base"] + "\n" + case["ref"])
     if isinstance(case.get("expected"), str):

@@ -2,9 +2,13 @@
 //! strict (it re-parses to itself), repairs and errors point at character
 //! boundaries of the text; and where `url` (another reader of the URL
 //! Standard) also accepts a link to a `http`, `https`, `ws`, `wss` or
-//! `ftp` URL, both send a client to the same scheme, host and port. (`url`
-//! 2 reads a `file:` drive after a host as an older Standard did, dropping
-//! the host, where the web platform tests now keep it.) And the common
+//! `ftp` URL, both name the same resource: the same scheme, host and
+//! port, and, after normalization, the same path, query and fragment
+//! (compared decoded, since a strict URI escapes what a browser leaves
+//! raw). (`url` 2 reads a `file:` drive after a host as an older Standard
+//! did, dropping the host, where the web platform tests now keep it.) A
+//! reference read without its base, resolved against several bases,
+//! names what `join_lenient` names with each. And the common
 //! path (strict text a browser reads without the state machine) agrees
 //! with the machine: `parse_lenient` gives the value, repairs or error
 //! that a join against a base of a scheme no text has gives, which runs
@@ -12,7 +16,23 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uri_runtime::{ParseError, ParseErrorKind, lenient::Repaired, SchemeRules, Uri, UriBuf, UriRefBuf};
+use uri_runtime::{pct, ParseError, ParseErrorKind, lenient::Repaired, SchemeRules, Uri, UriBuf, UriRefBuf};
+
+/// Bases of the special schemes a reference is resolved against, and one
+/// of a scheme without special rules (for references without an
+/// authority).
+const BASES: [&str; 4] = [
+    "http://a.example/b/c/d",
+    "https://a.example/b/c/d?q#f",
+    "ws://a.example:8080/x/",
+    "x-other://a.example/b/c/d",
+];
+
+/// `text` percent-decoded to bytes (a lone `%` kept), so that a strict
+/// escape and a browser's raw byte compare equal.
+fn decoded(text: Option<&str>) -> Option<Vec<u8>> {
+    text.map(|t| pct::decode(t).map(|d| d.into_owned()).unwrap_or_else(|_| t.as_bytes().to_vec()))
+}
 
 fn check<T: AsRef<str>>(text: &str, result: &Result<Repaired<T>, ParseError>) {
     match result {
@@ -46,6 +66,26 @@ fuzz_target!(|data: &str| {
         }
         (alone, machine) => panic!("{href:?}: {alone:?} / {machine:?}"),
     }
+    // A reference read without its base means, against each base, what a
+    // browser reads with it.
+    if let Ok(alone) = &reference
+        && alone.value.scheme().is_none()
+    {
+        for base in BASES {
+            if base.starts_with("x-other") && alone.value.authority().is_some() {
+                continue;
+            }
+            let base = Uri::parse(base).unwrap();
+            let resolved = alone.value.resolve_against(&base).normalize_with(&SchemeRules::STANDARD);
+            match base.join_lenient(href) {
+                Ok(joined) => {
+                    let joined = joined.value.normalize_with(&SchemeRules::STANDARD);
+                    assert_eq!(resolved, joined, "{href:?} against {base}");
+                }
+                Err(err) => panic!("{href:?} against {base}: read alone, refused joined: {err}"),
+            }
+        }
+    }
     let Ok(base) = Uri::parse(base) else { return };
     let joined = base.join_lenient(href);
     if let Ok(repaired) = &joined {
@@ -69,6 +109,9 @@ fuzz_target!(|data: &str| {
             });
             assert_eq!(ours.host(), host.as_deref(), "{href:?}");
             assert_eq!(ours.port_u16().ok().flatten(), theirs.port(), "{href:?}");
+            assert_eq!(decoded(Some(ours.path())), decoded(Some(theirs.path())), "{href:?}");
+            assert_eq!(decoded(ours.query()), decoded(theirs.query()), "{href:?}");
+            assert_eq!(decoded(ours.fragment()), decoded(theirs.fragment()), "{href:?}");
         }
     }
 });

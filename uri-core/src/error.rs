@@ -164,8 +164,12 @@ pub enum ParseErrorKind {
     /// Read as a browser reads it: the text means different things
     /// against different bases (a `\`, which is `/` against a `http`,
     /// `https`, `ws`, `wss`, `ftp` or `file` base and data against
-    /// others), or it is relative and its base has no hierarchical path
-    /// (`mailto:`). The index points at what needs the base.
+    /// others; an empty host, as in `///evil.com/x`, where a `http` base
+    /// reads the host `evil.com`; a host with escapes or ending in a
+    /// number, which a `http` base decodes or reads as an IPv4 address; a
+    /// drive letter `C|`, which a `file` base reads as `C:`), or it is
+    /// relative and its base has no hierarchical path (`mailto:`). The
+    /// index points at what needs the base.
     NeedsBase,
     /// Read as a browser reads it, without the `idna` feature of
     /// `uri-runtime`: the host is an international name, and only that
@@ -508,8 +512,10 @@ impl ParseError {
                  percent-encoding does not help a host name"
             }
             ParseErrorKind::NeedsBase => {
-                "resolve it against the page it came from (`Uri::join_lenient`): a backslash \
-                 is \"/\" against http, https, ws, wss, ftp and file pages, and data elsewhere"
+                "resolve it against the page it came from (`Uri::join_lenient`): browsers read \
+                 it differently against different pages (a backslash is \"/\" against http, \
+                 https, ws, wss, ftp and file pages and data elsewhere; \"///h\" names the \
+                 host h against a http page)"
             }
             _ => return None,
         })

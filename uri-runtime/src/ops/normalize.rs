@@ -164,7 +164,10 @@ fn write_normalized(
     if path.is_empty() && rooted && composer.has_authority() {
         composer.path(Joined::one("/"), false);
     } else {
-        composer.path(Joined::one(&path), true);
+        // Dot segments go from a path that starts with `/` only: removed
+        // from a rootless one, they could leave a `/` in front and so
+        // change its kind (`urn:a/../b` would become `urn:/b`).
+        composer.path(Joined::one(&path), path.starts_with('/'));
     }
     if let Some(query) = uri.query() {
         composer.query(query, Form::Normalized);
@@ -214,8 +217,11 @@ fn is_normalized(uri: &Parsed<'_>, rules: Option<&SchemeRules<'_>>) -> bool {
 }
 
 /// Whether the path is what dot-segment removal (with the `/.` rule) makes
-/// of it.
+/// of it; a rootless path keeps its dot segments, so it always is.
 fn is_dot_free(path: &str, has_authority: bool) -> bool {
+    if !path.starts_with('/') {
+        return true;
+    }
     match path.strip_prefix("/.") {
         // `/.//a` is the normal form of `//a` where there is no authority.
         Some(rest) if !has_authority && rest.starts_with("//") => !has_dot_segments(rest),
@@ -239,8 +245,13 @@ impl<'a> Uri<'a> {
     ///
     /// Two choices where the RFC's literal algorithm would be ambiguous or
     /// break the URI:
-    /// - a rootless path keeps the literal result of `remove_dot_segments`,
-    ///   even where it gains a `/` (`foo:a/../b` gives `foo:/b`);
+    /// - a rootless path (`urn:a/../b`, `javascript:alert(1)/../x`) keeps
+    ///   its dot segments: section 6.2.2.3 speaks of hierarchical paths,
+    ///   and `remove_dot_segments` would turn `urn:a/../b` into `urn:/b`,
+    ///   a path of another kind (its escapes and case are still
+    ///   normalized, so `urn:a/%2E%2E/b` gives `urn:a/../b`). Dot segments
+    ///   still go from a rootless reference's path when it is resolved
+    ///   (section 5.2), where the base gives it a root;
     /// - a result with no authority whose path starts with `//` would
     ///   re-parse with an authority (`file:/x/..//y` would give `file://y`),
     ///   so `/.` is written before it (`file:/.//y`), which means the same.

@@ -265,7 +265,8 @@ impl core::error::Error for PolicyError {}
 /// assert_eq!(class("http://0x7f.1/"), HostClass::Loopback);
 /// assert_eq!(class("http://LOCALHOST./"), HostClass::Loopback);
 /// assert_eq!(class("http://[fe80::1]/"), HostClass::LinkLocal);
-/// assert_eq!(class("http://example.org/"), HostClass::Documentation);
+/// assert_eq!(class("http://www.example/"), HostClass::Documentation);
+/// assert_eq!(class("http://metadata/"), HostClass::SingleLabel); // found through search domains
 /// assert_eq!(class("http://rust-lang.org/"), HostClass::Public);
 /// ```
 pub fn classify_host(host: &Host<'_>) -> HostClass {

@@ -68,8 +68,11 @@ pub enum HostClass {
     /// `fc00::/7` (RFC 4193).
     UniqueLocal,
     /// TEST-NET-1, -2, -3 (RFC 5737), `2001:db8::/32` (RFC 3849),
-    /// `3fff::/20` (RFC 9637), and the names `*.example`, `example.com`,
-    /// `example.net`, `example.org` (RFC 6761, RFC 2606).
+    /// `3fff::/20` (RFC 9637), and the names under `.example` (RFC 6761).
+    ///
+    /// Not `example.com`, `example.net` or `example.org`: RFC 2606
+    /// reserves them for documentation, but they are registered, resolve
+    /// in public DNS and serve a page, so they are [`Public`](Self::Public).
     Documentation,
     /// `198.18.0.0/15` (RFC 2544), `2001:2::/48` (RFC 5180).
     Benchmarking,
@@ -102,19 +105,35 @@ pub enum HostClass {
     /// UTS 46 refuses, an `IPvFuture` literal, an empty host.
     Unresolvable,
     /// A host that common readers take to different places, so that no
-    /// class holds for all of them: a dotted-quad with a leading zero
-    /// (`0169.254.169.254`, `010.0.0.1`), which `inet_aton` and the WHATWG
-    /// URL Standard read as octal or refuse, while Go before 1.17
-    /// (CVE-2021-29923), older Java and other decimal readers reach
-    /// `169.254.169.254` and `10.0.0.1`; and a name with an empty label
-    /// (`localhost..`, `..example.com`, `example..com`), which some
-    /// resolvers refuse and others read with the empty labels dropped.
+    /// class holds for all of them: a number with a leading zero
+    /// (`0169.254.169.254`, `010.1`, `0127.1`, `02130706433`), which
+    /// `inet_aton` and the WHATWG URL Standard read as octal or refuse,
+    /// while Java 17, Go before 1.17 (CVE-2021-29923) and other
+    /// decimal readers reach `169.254.169.254`, `10.0.0.1` and
+    /// `127.0.0.1`; and a name with an empty label (`localhost..`,
+    /// `..example.com`, `example..com`), which some resolvers refuse and
+    /// others read with the empty labels dropped.
+    /// [`number_readings`](super::number_readings) says what each reader
+    /// makes of a number.
     Ambiguous,
+    /// A name of one label that is not special (`metadata`, `kubernetes`,
+    /// `instance-data`): a resolver tries it under the host's search
+    /// domains first, so it reaches whatever the local network calls so
+    /// (Google Cloud's metadata server answers to `metadata`). The
+    /// special ones keep their class (`localhost` is
+    /// [`Loopback`](Self::Loopback)).
+    SingleLabel,
+    /// A host whose last label is a number but that no reader takes as an
+    /// IPv4 address (`4294967296`, `0x100000000`, `127.0.0.256`,
+    /// `1.2.3.4.5`): the WHATWG URL Standard reads every such host as an
+    /// address and a browser refuses the URL, while other readers look it
+    /// up as a name, which no public DNS answers.
+    NotAnAddress,
 }
 
 impl HostClass {
     /// Every class, in declaration order.
-    pub const ALL: [HostClass; 18] = [
+    pub const ALL: [HostClass; 20] = [
         HostClass::Public,
         HostClass::GlobalSpecialPurpose,
         HostClass::Unspecified,
@@ -133,6 +152,8 @@ impl HostClass {
         HostClass::SpecialUseName,
         HostClass::Unresolvable,
         HostClass::Ambiguous,
+        HostClass::SingleLabel,
+        HostClass::NotAnAddress,
     ];
 
     /// The class's name in kebab case, as the CLI and JSON write it;
@@ -164,6 +185,8 @@ impl HostClass {
             HostClass::SpecialUseName => "special-use-name",
             HostClass::Unresolvable => "unresolvable",
             HostClass::Ambiguous => "ambiguous",
+            HostClass::SingleLabel => "single-label",
+            HostClass::NotAnAddress => "not-an-address",
         }
     }
 

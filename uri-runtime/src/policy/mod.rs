@@ -48,15 +48,20 @@
 //! | an IPv4 or IPv6 literal | every stack: the address | the registry row that holds it |
 //! | IPv6 embedding IPv4 (mapped, compatible, translated, NAT64, 6to4, Teredo) | a stack that still routes the deprecated forms | the class of the embedded address |
 //! | IPv6 outside `2000::/3` in no other row, site-local `fec0::/10` | the IANA address space registry: not globally routed | [`HostClass::Reserved`] |
-//! | `0x7f.1`, `127.1`, `2130706433`, `0177.1` | `inet_aton`, the WHATWG URL Standard, `url`, browsers: the address it spells | the address's class |
-//! | a dotted quad with a leading zero (`010.0.0.1`, `0169.254.169.254`) | octal readers (`inet_aton`, WHATWG) and decimal ones (Go before 1.17, older Java) | [`HostClass::Ambiguous`], unless both read one address |
+//! | `127.1`, `2130706433`, `0x7f.1` | `inet_aton` (glibc, BSD), the WHATWG URL Standard (`url`, browsers), Java's `InetAddress` (Java 17), Go: the address every reader that reads one spells (the decimal readers look `0x7f.1` up as a name, which no DNS answers) | the address's class |
+//! | a number with a leading zero, in one to four parts (`0127.1`, `010.0.0.1`, `02130706433`, `0169.254.43518`, `08.1`) | octal readers (`inet_aton`, WHATWG) and decimal ones (Java, Go before 1.17, hand-written checks) | [`HostClass::Ambiguous`], unless both read one address; [`number_readings`] says what each reads |
+//! | a last label that is a number, but no valid address to any reader (`1.2.3.4.5`, `4294967296`, `127.0.0.256`) | browsers refuse it; other readers look it up as a name | [`HostClass::NotAnAddress`] |
+//! | a name of one label (`metadata`, `kubernetes`) | a resolver that tries the host's search domains first | [`HostClass::SingleLabel`], unless special (`localhost`) |
 //! | a name with an empty label (`localhost..`, `a..b`, `.x`) | resolvers that drop empty labels, and those that refuse them | [`HostClass::Ambiguous`] |
 //! | a name with escapes (`local%68ost`) or non-ASCII | DNS after decoding and UTS 46 (feature `idna`) | that name's class, or [`HostClass::Unresolvable`] |
 //! | a special-use or private-use name (`localhost`, `*.local`, `*.internal`) | a resolver following RFC 6761 and its successors | as [`HostClass`] lists |
 //! | `localhost.localdomain`, `ip6-localhost`, `_gateway`, `_localdnsstub`, … | the host's own hosts file and stub resolver, before any DNS | loopback, private use or multicast |
 //!
 //! A name that looks public (`my-host.example.net`) is public by its
-//! text; where it resolves is the next section's concern.
+//! text; where it resolves is the next section's concern. So are
+//! `example.com`, `example.net` and `example.org`: RFC 2606 reserves
+//! them for documentation, but they are registered and serve a page; the
+//! `.example` top-level name is [`HostClass::Documentation`].
 //!
 //! # DNS rebinding
 //!
@@ -94,10 +99,12 @@ mod admit;
 mod check;
 mod class;
 mod names;
+mod readings;
 mod rules;
 mod schemes;
 
 pub use admit::Refusal;
 pub use check::{PolicyError, Rule, Violation, classify_host};
 pub use class::{HostClass, classify_ip, embedded_ipv4, special_purpose_block};
+pub use readings::{NumberReadings, number_readings};
 pub use rules::Policy;

@@ -7,6 +7,7 @@ use core::ops::Range;
 use super::class::HostClass;
 use crate::bytes::name_tail::{BLOCK, NameTail};
 use crate::bytes::raw;
+use crate::value::numbers::ends_in_number;
 
 /// The class of a DNS name in ASCII, in any case (one final dot allowed,
 /// as `localhost.` is `localhost`): that of the special-use name it is or
@@ -16,16 +17,23 @@ use crate::bytes::raw;
 pub(super) fn classify_name(name: &str) -> HostClass {
     let name = name.as_bytes();
     let name = name.strip_suffix(b".").unwrap_or(name);
+    if ends_in_number(name) {
+        return HostClass::NotAnAddress;
+    }
     let last = name
         .get(name.len().saturating_sub(BLOCK)..)
         .unwrap_or_default();
-    tail_of_short(last).map_or(HostClass::Unresolvable, |tail| tail_class(tail, name.len()))
+    let single_label = !name.contains(&b'.');
+    tail_of_short(last).map_or(HostClass::Unresolvable, |tail| {
+        tail_class(tail, name.len(), single_label)
+    })
 }
 
 /// The class of the registered name `text[host]`, read in place, as
 /// [`classify_name`] gives it; `None` for a name with an escape (whose
 /// class is that of the name it decodes to), one that starts with a
-/// digit (which may be an IPv4 address in an older notation), or one
+/// digit or whose last label is a number (which may be an IPv4 address
+/// in an older notation: [`numbers`](crate::value::numbers)), or one
 /// with an empty label (which readers part ways on: the caller's
 /// [`is_ambiguous`](crate::value::ambiguous::is_ambiguous) says so).
 ///
@@ -50,11 +58,23 @@ pub(super) fn classify_name_at(text: &[u8], host: Range<usize>) -> Option<HostCl
     }
     let tail = raw::name_tail(text, start..end);
     match tail {
-        Some(tail) if len <= 2 * BLOCK => {
-            (!tail.escaped && !tail.empty_label).then(|| tail_class(tail, len))
+        Some(tail) if len <= 2 * BLOCK && tail.after_dot < BLOCK as u32 => {
+            let regular = !tail.escaped && !tail.empty_label && !last_label_may_be_a_number(tail);
+            regular.then(|| tail_class(tail, len, tail.after_dot as usize == len))
         }
         _ => classify_name_rarely(text, start..end, tail),
     }
+}
+
+/// Whether the last label of a name whose `tail` holds it whole may be a
+/// number (then the caller reads the name through every reader of a
+/// number): it ends with a digit or starts with `0x`. Read from the
+/// tail's bits, with no loop over the label.
+fn last_label_may_be_a_number(tail: NameTail) -> bool {
+    let last_byte = (tail.bytes >> (8 * (BLOCK - 1))) as u8;
+    let start = BLOCK as u32 - tail.after_dot;
+    let first_two = tail.bytes.checked_shr(8 * start).unwrap_or(0) as u16;
+    last_byte.is_ascii_digit() || tail.after_dot >= 2 && first_two == u16::from_le_bytes(*b"0x")
 }
 
 /// [`classify_name_at`] for the names it does not read from two blocks in
@@ -76,13 +96,17 @@ fn classify_name_rarely(
         None => tail_of_short(text.get(start..end)?)?,
     };
     let name = text.get(start..end)?;
+    let last_label = name.rsplit(|&b| b == b'.').next().unwrap_or_default();
+    let may_be_a_number = last_label.last().is_some_and(u8::is_ascii_digit)
+        || matches!(last_label, [b'0', b'x' | b'X', ..]);
     let irregular = tail.escaped
         || tail.empty_label
+        || may_be_a_number
         || len > 2 * BLOCK && (name.contains(&b'%') || name.windows(2).any(|w| w == b".."));
     if irregular {
         return None;
     }
-    Some(tail_class(tail, len))
+    Some(tail_class(tail, len, !name.contains(&b'.')))
 }
 
 /// The end of a name of at most sixteen bytes (or the last sixteen of a
@@ -99,14 +123,17 @@ fn tail_of_short(name: &[u8]) -> Option<NameTail> {
 }
 
 /// The class of a name from its `tail` (without the final dot); `len` is
-/// the whole name's length.
+/// the whole name's length, and `single_label` whether it has no dot. A
+/// name of one label that is not special is no public name: resolvers
+/// try it under the host's search domains first
+/// ([`HostClass::SingleLabel`]).
 ///
 /// The last label is looked up in [`SLOTS`] with one comparison whatever
 /// the label, and the class is read from the table at an index computed
 /// from the comparisons, not chosen by branches: most names are public,
 /// but which special label a name has changes from name to name, and a
 /// branch on it mispredicts as often.
-fn tail_class(tail: NameTail, len: usize) -> HostClass {
+fn tail_class(tail: NameTail, len: usize, single_label: bool) -> HostClass {
     let last = Label::last(tail);
     let tail = tail.bytes;
     let at = last.slot();
@@ -114,60 +141,62 @@ fn tail_class(tail: NameTail, len: usize) -> HostClass {
     let slot = SLOTS
         .get(at | (usize::from(missing) * SLOT_COUNT))
         .unwrap_or(&NOT_SPECIAL);
-    // What comes before `.com` (and `.net`, `.org`) and before `.arpa`,
-    // by the length of those. The three endings exclude one another.
-    let before_com = tail << 32;
+    // What comes before `.arpa`, by its length. The two endings exclude
+    // one another.
     let before_arpa = tail << 40;
     let whole = len == b"ipv4only.arpa".len();
-    let ending = usize::from(ends_with(before_com, b".example"))
-        | (usize::from(ends_with(before_arpa, b".home")) << 1)
-        | (usize::from(ends_with(before_arpa, b".ipv4only") & whole) * 3);
+    let ending = usize::from(ends_with(before_arpa, b".home"))
+        | (usize::from(ends_with(before_arpa, b".ipv4only") & whole) << 1);
+    let class = slot
+        .classes
+        .get(ending)
+        .copied()
+        .unwrap_or(HostClass::Public);
     match len {
         0 => HostClass::Unresolvable,
-        _ => slot
-            .classes
-            .get(ending)
-            .copied()
-            .unwrap_or(HostClass::Public),
+        _ if single_label && class == HostClass::Public => HostClass::SingleLabel,
+        _ => class,
     }
 }
 
 /// The special last labels, and the class of a name that ends in one:
-/// alone, after `.example`, after `.home`, and after `.ipv4only` as a
-/// whole name (`example.com`, `home.arpa`, `ipv4only.arpa`).
-const SPECIAL: [(&[u8], [HostClass; 4]); 22] = {
+/// alone, after `.home`, and after `.ipv4only` as a whole name
+/// (`home.arpa`, `ipv4only.arpa`).
+///
+/// `example.com`, `example.net` and `example.org` are not here: RFC 2606
+/// reserves them for documentation, but they are registered, resolve in
+/// public DNS and serve a page, so they are public names. The
+/// `.example` top-level name (RFC 6761) resolves nowhere.
+const SPECIAL: [(&[u8], [HostClass; 3]); 19] = {
     use HostClass::{
         Documentation, LinkLocal, Loopback, Multicast, PrivateUse, ProtocolAssignment, Public,
         SpecialUseName,
     };
     [
-        (b"localhost", [Loopback; 4]),
-        (b"internal", [PrivateUse; 4]),
-        (b"local", [LinkLocal; 4]),
-        (b"example", [Documentation; 4]),
-        (b"test", [SpecialUseName; 4]),
-        (b"invalid", [SpecialUseName; 4]),
-        (b"onion", [SpecialUseName; 4]),
-        (b"alt", [SpecialUseName; 4]),
-        (b"com", [Public, Documentation, Public, Public]),
-        (b"net", [Public, Documentation, Public, Public]),
-        (b"org", [Public, Documentation, Public, Public]),
-        (b"arpa", [Public, Public, PrivateUse, ProtocolAssignment]),
+        (b"localhost", [Loopback; 3]),
+        (b"internal", [PrivateUse; 3]),
+        (b"local", [LinkLocal; 3]),
+        (b"example", [Documentation; 3]),
+        (b"test", [SpecialUseName; 3]),
+        (b"invalid", [SpecialUseName; 3]),
+        (b"onion", [SpecialUseName; 3]),
+        (b"alt", [SpecialUseName; 3]),
+        (b"arpa", [Public, PrivateUse, ProtocolAssignment]),
         // Answered by the host itself, from its hosts file or its stub
         // resolver, before any DNS: the names Linux distributions write
         // into `/etc/hosts` for loopback and the IPv6 multicast groups,
         // and the names systemd-resolved synthesizes (its stub at
         // 127.0.0.53, the default gateway, the address used outbound).
-        (b"localdomain", [Loopback; 4]),
-        (b"localdomain6", [Loopback; 4]),
-        (b"localhost6", [Loopback; 4]),
-        (b"ip6-localhost", [Loopback; 4]),
-        (b"ip6-loopback", [Loopback; 4]),
-        (b"ip6-allnodes", [Multicast; 4]),
-        (b"ip6-allrouters", [Multicast; 4]),
-        (b"_localdnsstub", [Loopback; 4]),
-        (b"_gateway", [PrivateUse; 4]),
-        (b"_outbound", [PrivateUse; 4]),
+        (b"localdomain", [Loopback; 3]),
+        (b"localdomain6", [Loopback; 3]),
+        (b"localhost6", [Loopback; 3]),
+        (b"ip6-localhost", [Loopback; 3]),
+        (b"ip6-loopback", [Loopback; 3]),
+        (b"ip6-allnodes", [Multicast; 3]),
+        (b"ip6-allrouters", [Multicast; 3]),
+        (b"_localdnsstub", [Loopback; 3]),
+        (b"_gateway", [PrivateUse; 3]),
+        (b"_outbound", [PrivateUse; 3]),
     ]
 };
 
@@ -179,13 +208,13 @@ const SLOT_COUNT: usize = 1 << SLOT_BITS;
 #[derive(Clone, Copy)]
 struct Slot {
     label: Label,
-    classes: [HostClass; 4],
+    classes: [HostClass; 3],
 }
 
 /// A slot no special label takes.
 const NOT_SPECIAL: Slot = Slot {
     label: Label(0),
-    classes: [HostClass::Public; 4],
+    classes: [HostClass::Public; 3],
 };
 
 /// [`SPECIAL`] by [`Label::slot`], and as many slots again not special,
@@ -301,8 +330,18 @@ mod tests {
             return HostClass::Unresolvable;
         }
         let labels: Vec<&str> = name.rsplit('.').collect();
+        let number = |l: &str| {
+            !l.is_empty()
+                && match l.strip_prefix("0x") {
+                    Some(hex) => hex.bytes().all(|b| b.is_ascii_hexdigit()),
+                    None => l.bytes().all(|b| b.is_ascii_digit()),
+                }
+        };
+        if number(labels[0]) {
+            return HostClass::NotAnAddress;
+        }
         let second = labels.get(1).copied();
-        match labels[0] {
+        let class = match labels[0] {
             "localhost" | "localdomain" | "localdomain6" | "localhost6" | "ip6-localhost"
             | "ip6-loopback" | "_localdnsstub" => HostClass::Loopback,
             "internal" | "_gateway" | "_outbound" => HostClass::PrivateUse,
@@ -310,10 +349,13 @@ mod tests {
             "example" => HostClass::Documentation,
             "test" | "invalid" | "onion" | "alt" => HostClass::SpecialUseName,
             "ip6-allnodes" | "ip6-allrouters" => HostClass::Multicast,
-            "com" | "net" | "org" if second == Some("example") => HostClass::Documentation,
             "arpa" if second == Some("home") => HostClass::PrivateUse,
             "arpa" if name == "ipv4only.arpa" => HostClass::ProtocolAssignment,
             _ => HostClass::Public,
+        };
+        match class {
+            HostClass::Public if labels.len() == 1 => HostClass::SingleLabel,
+            class => class,
         }
     }
 
@@ -358,6 +400,9 @@ mod tests {
             "xn--bcher-kva",
             "averyveryverylonglabel",
             "0",
+            "12",
+            "0x",
+            "0X1f",
             "-",
             ".",
             ".",
@@ -389,7 +434,11 @@ mod tests {
             "-",
             "%2e",
             "7",
+            "0x",
+            "0xfe",
             "averyveryverylonglabel",
+            "averyveryverylonglabel0x1234567890",
+            "0x1234567890123456789",
         ];
         let around = ["", "/", "%", ":8080", ".", "x", "//user@", "https://"];
         let mut seed = 0x0b10_c4ed_u64;
@@ -402,8 +451,18 @@ mod tests {
             let root = name.strip_suffix('.').unwrap_or(&name);
             let empty_label = !root.is_empty()
                 && (root.starts_with('.') || root.ends_with('.') || root.contains(".."));
+            // A last label that ends with a digit or starts with `0x` may
+            // be a number: left to the caller, which reads every reader.
+            let last_label = root
+                .rsplit('.')
+                .next()
+                .unwrap_or_default()
+                .to_ascii_lowercase();
+            let maybe_number =
+                last_label.ends_with(|c: char| c.is_ascii_digit()) || last_label.starts_with("0x");
             let expected = if name.contains('%')
                 || name.starts_with(|c: char| c.is_ascii_digit())
+                || maybe_number
                 || empty_label
             {
                 None
@@ -426,9 +485,6 @@ mod tests {
             ("internal", HostClass::PrivateUse),
             ("local", HostClass::LinkLocal),
             ("example", HostClass::Documentation),
-            ("example.com", HostClass::Documentation),
-            ("example.net", HostClass::Documentation),
-            ("example.org", HostClass::Documentation),
             ("test", HostClass::SpecialUseName),
             ("invalid", HostClass::SpecialUseName),
             ("onion", HostClass::SpecialUseName),
@@ -458,7 +514,10 @@ mod tests {
         assert_eq!(classify_name("x.ipv4only.arpa"), HostClass::Public);
         for public in [
             "example.co",
-            "notlocalhost",
+            "example.com",
+            "example.net",
+            "www.example.org",
+            "notlocalhost.com",
             "localhost.com",
             "test.example.co",
             "onion.org",
@@ -467,6 +526,19 @@ mod tests {
         }
         assert_eq!(classify_name("."), HostClass::Unresolvable);
         assert_eq!(classify_name("Api.LocalHost."), HostClass::Loopback);
-        assert_eq!(classify_name("WWW.EXAMPLE.ORG"), HostClass::Documentation);
+        assert_eq!(classify_name("WWW.EXAMPLE"), HostClass::Documentation);
+        for single in [
+            "metadata",
+            "kubernetes",
+            "instance-data.",
+            "com",
+            "arpa",
+            "notlocalhost",
+        ] {
+            assert_eq!(classify_name(single), HostClass::SingleLabel, "{single}");
+        }
+        for number in ["1.2.3.4.5", "4294967296", "a.0x", "example.123"] {
+            assert_eq!(classify_name(number), HostClass::NotAnAddress, "{number}");
+        }
     }
 }

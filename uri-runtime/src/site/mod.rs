@@ -67,6 +67,7 @@ use crate::value::ambiguous::is_ambiguous;
 use crate::value::buf::{IriBuf, IriRefBuf, UriBuf, UriRefBuf};
 use crate::value::host::Host;
 use crate::value::iri::{Iri, IriRef};
+use crate::value::numbers::{NumberReading, read_number};
 use crate::value::reach::{NumberForms, Reached, reach};
 use crate::value::uri::{Uri, UriRef};
 
@@ -105,7 +106,9 @@ pub enum NoSite {
     /// The host spells no DNS name a client can look up: escapes that are
     /// not UTF-8 or spell a character no name holds, an international name
     /// UTS 46 refuses or, without the `idna` feature, any international
-    /// name; an `IPvFuture` literal; a name of the root alone (`.`).
+    /// name; an `IPvFuture` literal; a name of the root alone (`.`); a
+    /// host whose last label is a number but that is no IPv4 address
+    /// (`1.2.3.4.5`, `4294967296`), which a browser refuses.
     NotAName,
     /// Readers part ways on the host (an empty label, `localhost..`; a
     /// dotted quad with a leading zero, `0169.254.169.254`), so no one
@@ -251,6 +254,11 @@ impl<'a> Found<'a> {
         };
         if is_ambiguous(&name) {
             return Err(NoSite::Ambiguous);
+        }
+        if read_number(name.as_bytes()) != NumberReading::Name {
+            // A number no reader takes as an address: a browser refuses
+            // it, and no public DNS answers the name.
+            return Err(NoSite::NotAName);
         }
         let name = match name {
             Cow::Borrowed(name) => Cow::Borrowed(name.strip_suffix('.').unwrap_or(name)),

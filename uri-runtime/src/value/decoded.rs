@@ -170,7 +170,9 @@ impl_each! {
         /// `admin`, the port `1234`). Whenever an `@` follows the
         /// userinfo, or follows an authority with a port and no userinfo,
         /// the display hides everything from the authority's start up to
-        /// the last `@`, and [`Redacted::is_ambiguous`] says so; the host
+        /// the last `@`, and [`Redacted::is_ambiguous`] says so; without
+        /// an authority, a first path segment `user:password@…` is hidden
+        /// up to its `@` the same way; the host
         /// it then shows is what the writer probably meant, not what the
         /// URI says.
         ///
@@ -198,6 +200,10 @@ impl_each! {
         ///
         /// let port_like = Uri::parse("postgres://admin:1234/abcd@db/app")?;
         /// assert_eq!(port_like.redacted().to_string(), "postgres://***@db/app");
+        ///
+        /// // With no `//`, a reader that adds it finds a user and password.
+        /// let no_slashes = Uri::parse("foo:u:secret13@h")?;
+        /// assert_eq!(no_slashes.redacted().to_string(), "foo:***@h");
         /// # Ok::<(), uri_runtime::ParseError>(())
         /// ```
         pub fn redacted(&self) -> Redacted<'a> {
@@ -258,7 +264,10 @@ impl Redacted<'_> {
 /// however the text happens to parse: the userinfo, and up to the last
 /// `@` when one follows it; without a userinfo, from the host to the last
 /// `@` when an `@` follows an authority with a port (`admin:1234/x@db`,
-/// `user:123?tok@host`). `None` when there are none.
+/// `user:123?tok@host`); without an authority, from the path's first
+/// segment to its last `@` when a `:` stands before that `@` in the
+/// segment (`foo:u:secret@h`, which a reader that adds the missing `//`
+/// takes as a user and password). `None` when there are none.
 pub(crate) fn secret_span(text: &str, parts: &uri_core::Components) -> Option<Range<usize>> {
     let start = match (parts.userinfo(), parts.port()) {
         (Some(userinfo), _) => userinfo.start,
@@ -267,11 +276,29 @@ pub(crate) fn secret_span(text: &str, parts: &uri_core::Components) -> Option<Ra
             after_port.contains('@').then_some(())?;
             parts.host()?.start
         }
+        (None, None) if parts.authority().is_none() => return userinfo_in_path(text, parts),
         (None, None) => return None,
     };
     let end = text.rfind('@')?;
     (end >= start).then_some(start..end)
 }
+
+/// A `user:password@` in the first segment of a path with no authority
+/// before it (after any leading slashes): from the segment's start to its
+/// last `@`, when a `:` comes before that `@`.
+fn userinfo_in_path(text: &str, parts: &uri_core::Components) -> Option<Range<usize>> {
+    let path = parts.path();
+    let written = text.get(path.clone())?;
+    let start = path.start + (written.len() - written.trim_start_matches('/').len());
+    let segment = text.get(start..path.end)?;
+    let segment = segment.split('/').next()?;
+    let at = segment.rfind('@')?;
+    segment
+        .get(..at)?
+        .contains(':')
+        .then_some(start..start + at)
+}
+
 /// The redacted text, so that not even `{:?}` shows the secret.
 impl fmt::Debug for Redacted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

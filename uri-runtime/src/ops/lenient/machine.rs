@@ -22,7 +22,7 @@ use crate::write::dot_segment::reads_as_dot_segment;
 
 /// The userinfo's characters: RFC 3986's less `;` `=` `:`, which the
 /// Standard escapes there.
-const USERINFO: EncodeSet = pct::USERINFO.but_encode(b";=:");
+pub(super) const USERINFO: EncodeSet = pct::USERINFO.but_encode(b";=:");
 /// A special URL's query: the Standard escapes `'` there.
 const SPECIAL_QUERY: EncodeSet = pct::QUERY.but_encode(b"'");
 

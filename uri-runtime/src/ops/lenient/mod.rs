@@ -41,9 +41,15 @@ impl UriRefBuf {
     ///
     /// A text with a scheme is read as a browser reads it. A relative
     /// reference's reading depends on its base, so without one only what
-    /// every base reads alike is repaired (whitespace, tabs, escapes), and
-    /// a `\` is refused: give links found on a page to
-    /// [`Uri::join_lenient`] with the page's URI.
+    /// every base reads alike is repaired (whitespace, tabs, escapes, dot
+    /// segments spelled `%2e`), and what a browser reads differently
+    /// against different bases is refused: give links found on a page to
+    /// [`Uri::join_lenient`] with the page's URI. The value read without a
+    /// base, resolved against a `http`, `https`, `ws`, `wss` or `ftp` base,
+    /// or against a base of a scheme without special rules (for a path
+    /// without an authority), names what `join_lenient` names with that
+    /// base; against a `file` base a browser also keeps a drive letter
+    /// through `..`, which only `join_lenient` knows.
     ///
     /// ```
     /// use uri_runtime::{lenient::RepairKind, UriRefBuf};
@@ -64,7 +70,11 @@ impl UriRefBuf {
     /// in `text`: a host with a forbidden character, an invalid IPv4 form,
     /// a missing host, a port that is not a number below 65536, an
     /// international host without the `idna` feature or with no ASCII
-    /// form, a `\` in a relative reference.
+    /// form. In a relative reference,
+    /// [`NeedsBase`](crate::ParseErrorKind::NeedsBase) for what depends on
+    /// the base: a `\`, an empty host (`///evil.com/x`), a host with
+    /// escapes or whose last label is a number (`//0x7f.1/`), a drive
+    /// letter `C|`.
     pub fn parse_lenient(text: &str) -> Result<Repaired<UriRefBuf>, ParseError> {
         if let Some(repaired) = strict_text(text) {
             let Repaired { value, repairs } = repaired?;

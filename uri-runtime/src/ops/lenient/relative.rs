@@ -1,7 +1,13 @@
 //! A relative reference read without its base: only what every base reads
-//! alike is repaired (the cleaning, escapes, an international host); a
-//! `\`, which a browser reads as `/` against some bases and as data
-//! against others, is refused.
+//! alike is repaired (the cleaning, escapes, an international host, a dot
+//! segment spelled with escapes, written as the dots it is); what a
+//! browser reads one way against some bases and another way against
+//! others is refused with [`ParseErrorKind::NeedsBase`]: a `\` (`/`
+//! against a `http` base, data against others), an empty host
+//! (`///evil.com/x`, where a `http` base finds the host `evil.com`), a
+//! host with escapes or whose last label is a number (decoded and read as
+//! an IPv4 address against a `http` base, kept as text against others),
+//! and a drive letter `C|` (a drive against a `file` base).
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -10,15 +16,17 @@ use core::ops::Range;
 use uri_core::parse::{ParseOptions, check_component, parse_host};
 use uri_core::pct::{self, EncodeSet};
 use uri_core::table;
-use uri_core::{Component, ParseError, ParseErrorKind};
+use uri_core::{Component, HostKind, ParseError, ParseErrorKind};
 
 #[cfg(feature = "idna")]
 use crate::ops::lenient::host::idna_refusal;
 
 use super::clean::Cleaned;
+use super::machine::USERINFO;
 use super::record::write_char;
 use super::repair::{Notes, RepairKind};
 use crate::value::buf::UriRefBuf;
+use crate::value::numbers::ends_in_number;
 use crate::write::compose::{Composer, Form};
 
 /// The reference written strictly through the one writer. What is copied
@@ -41,6 +49,8 @@ pub(super) fn read_reference(
             ParseErrorKind::NeedsBase,
         ));
     }
+    let needs_base =
+        |k: usize| ParseError::new(text, input.span(k, k).start, ParseErrorKind::NeedsBase);
     let mut out = String::with_capacity(text.len() + 8);
     let mut composer = Composer::new(&mut out);
     let mut i = 0;
@@ -51,6 +61,8 @@ pub(super) fn read_reference(
             .map_or(tail, |k| k + 2);
         authority_into(&mut composer, text, input, 2..end, notes)?;
         i = end;
+    } else if let Some(k) = drive_letter(&chars[..tail]) {
+        return Err(needs_base(k));
     } else {
         // A `:` in the first segment ends a scheme, which the text before
         // it cannot be (the caller saw no scheme ahead): refused at the
@@ -67,7 +79,7 @@ pub(super) fn read_reference(
             ));
         }
     }
-    composer.path_with(|out| write_chars(out, input, i..tail, &pct::PATH, notes));
+    composer.path_with(|out| write_path(out, input, i..tail, notes));
     let mut k = tail;
     if chars.get(k) == Some(&'?') {
         let end = chars[k..]
@@ -90,6 +102,49 @@ pub(super) fn read_reference(
 /// 3.1: a letter, then letters, digits, `+`, `-` and `.`).
 fn scheme_holds(k: usize, c: char) -> bool {
     c.is_ascii() && (if k == 0 { table::ALPHA } else { table::SCHEME }).contains(c as u8)
+}
+
+/// Where a path starts with a drive letter written `C|` (or `/C|`), which
+/// a `file` base reads as the drive `C:` and another base as a segment.
+fn drive_letter(path: &[char]) -> Option<usize> {
+    let start = usize::from(path.first() == Some(&'/'));
+    let letter = *path.get(start)?;
+    let ends = matches!(path.get(start + 2), None | Some('/' | '?' | '#'));
+    (letter.is_ascii_alphabetic() && path.get(start + 1) == Some(&'|') && ends).then_some(start)
+}
+
+/// Writes the path in code points `range` of `input`, segment by
+/// segment: a dot segment spelled with escapes (`%2e`, `.%2E`, `%2e%2e`)
+/// as the dots it is, since resolution against any base removes it as a
+/// browser does (RFC 3986 section 2.3 makes `%2E` the same as `.`); the
+/// rest escaped where [`pct::PATH`] does not keep it.
+fn write_path(out: &mut String, input: &Cleaned, range: Range<usize>, notes: &mut Notes) {
+    let mut start = range.start;
+    for end in (range.start..range.end)
+        .filter(|&k| input.chars[k] == '/')
+        .chain([range.end])
+    {
+        match dot_segment(&input.chars[start..end]) {
+            Some(dots) => out.push_str(dots),
+            None => write_chars(out, input, start..end, &pct::PATH, notes),
+        }
+        if end < range.end {
+            out.push('/');
+        }
+        start = end + 1;
+    }
+}
+
+/// The dots a segment spelled with escapes stands for: `.` for `%2e`,
+/// `..` for `.%2e`, `%2e.` and `%2e%2e`, in any case; `None` for any
+/// other segment (plain dots are written as they are).
+fn dot_segment(segment: &[char]) -> Option<&'static str> {
+    let text: String = segment.iter().collect::<String>().to_ascii_lowercase();
+    match text.as_str() {
+        "%2e" => Some("."),
+        ".%2e" | "%2e." | "%2e%2e" => Some(".."),
+        _ => None,
+    }
 }
 
 /// Writes code points `range` of `input`, each escaped unless `set` keeps it.
@@ -125,9 +180,40 @@ fn authority_into(
         .rposition(|&c| c == '@')
         .map_or(from, |k| from + k + 1);
     if host_from > from {
-        composer.userinfo_with(|out| {
-            write_chars(out, input, from..host_from - 1, &pct::USERINFO, notes);
-        });
+        // An empty user name and password, or an empty password, is left
+        // out, as every base's reader writes it.
+        let userinfo = from..host_from - 1;
+        let kept = match input.chars[userinfo.clone()].iter().position(|&c| c == ':') {
+            Some(colon) if from + colon + 1 == userinfo.end => from..from + colon,
+            _ => userinfo.clone(),
+        };
+        if kept.end < userinfo.end || kept.is_empty() {
+            let dropped = if kept.is_empty() {
+                from..host_from
+            } else {
+                kept.end..userinfo.end
+            };
+            notes.note(
+                input.span(dropped.start, dropped.end),
+                RepairKind::EmptyCredentials,
+            );
+        }
+        if !kept.is_empty() {
+            // Written as the machine writes a user name and password, so
+            // that a base's reader and this one write the same bytes.
+            let colon = input.chars[kept.clone()]
+                .iter()
+                .position(|&c| c == ':')
+                .map(|k| kept.start + k);
+            composer.userinfo_with(|out| match colon {
+                Some(colon) => {
+                    write_chars(out, input, kept.start..colon, &USERINFO, notes);
+                    out.push(':');
+                    write_chars(out, input, colon + 1..kept.end, &USERINFO, notes);
+                }
+                None => write_chars(out, input, kept, &USERINFO, notes),
+            });
+        }
     }
     let rest = &input.chars[host_from..to];
     let host_len = if rest.first() == Some(&'[') {
@@ -139,6 +225,21 @@ fn authority_into(
         rest.iter().position(|&c| c == ':').unwrap_or(rest.len())
     };
     let host: String = rest[..host_len].iter().collect();
+    // An empty host is where a `http` base reads a host from what follows
+    // (`///evil.com/x`), and escapes or a number are read otherwise
+    // against it than against other bases.
+    let base_reads_otherwise = host.is_empty()
+        || host.contains('%')
+        || !host.starts_with('[')
+            && ends_in_number(host.strip_suffix('.').unwrap_or(&host).as_bytes())
+            && parse_host(&host, ParseOptions::RFC3986) != Ok(HostKind::Ipv4);
+    if base_reads_otherwise {
+        return Err(ParseError::new(
+            text,
+            at(host_from),
+            ParseErrorKind::NeedsBase,
+        ));
+    }
     let (written, kind) = if host.is_ascii() {
         // ASCII: a byte of the host is a code point of the input.
         let kind = parse_host(&host, ParseOptions::RFC3986)
@@ -172,6 +273,15 @@ fn authority_into(
         let digits: String = input.chars[port_from + 1..to].iter().collect();
         check_component(&digits, Component::Port)
             .map_err(|err| ParseError::new(text, at(port_from + 1 + err.index()), err.kind()))?;
+        // Every base's reader refuses a port above 65535, as the machine
+        // does for a text with a scheme.
+        if !digits.is_empty() && digits.parse::<u16>().is_err() {
+            return Err(ParseError::new(
+                text,
+                at(port_from + 1),
+                ParseErrorKind::PortTooLarge,
+            ));
+        }
         composer.port(&digits);
     }
     Ok(())
