@@ -3,7 +3,7 @@
 # from the repository's conformance vectors (tests/data/conformance), and
 # prints executions and findings per target.
 # Needs the nightly toolchain and python3; installs cargo-fuzz if missing.
-# Usage: fuzz/run.sh [SECONDS]
+# Usage: fuzz/run.sh [SECONDS] [TARGET...]   (every target when none is named)
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-60}
@@ -12,6 +12,8 @@ command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 
 targets=(parse parsers checks pct_round_trip decoders encoders normalize resolve make_relative template iri uri_template hand_offs lenient policy shown site)
 for target in "${targets[@]}"; do mkdir -p "corpus/$target"; done
+shift || true
+if [ "$#" -gt 0 ]; then targets=("$@"); fi
 python3 - "$vectors" <<'PY'
 import json, sys, hashlib, pathlib
 vectors = pathlib.Path(sys.argv[1])

@@ -7,7 +7,9 @@ use uri_runtime::policy::HostClass;
 
 /// RFC 3986 URIs from the shell: parse, check, normalize, resolve,
 /// relativize, encode, decode, get and set components. An argument `-`
-/// reads values one per line from standard input.
+/// reads values one per line from standard input, and so does a command
+/// given no value while its input is not a terminal (`uri normalize <
+/// list.txt`); a blank line gives a blank line, in step.
 #[derive(Parser, Debug)]
 #[command(name = "uri", version)]
 #[allow(
@@ -68,7 +70,6 @@ pub(crate) enum Command {
         /// (JSON Lines), for streaming.
         #[arg(long)]
         json_lines: bool,
-        #[arg(required = true)]
         uris: Vec<String>,
     },
     /// Print nothing for valid URIs; for invalid ones, why, with carets
@@ -87,16 +88,19 @@ pub(crate) enum Command {
         /// file paths (RFC 8089).
         #[arg(long)]
         scheme: bool,
-        #[arg(required = true)]
         uris: Vec<String>,
     },
-    /// Syntax-based normalization (RFC 3986 section 6.2.2).
+    /// Normalization: syntax-based (RFC 3986 section 6.2.2) and
+    /// scheme-based (section 6.2.3: default ports and an empty path to `/`
+    /// for http, https, ws, wss and ftp), as trurl does.
     Normalize {
-        /// Scheme-based normalization too (section 6.2.3): default ports,
-        /// empty path to `/`, for http, https, ws, wss and ftp.
-        #[arg(long)]
+        /// Syntax-based normalization alone: a default port stays.
+        #[arg(long, conflicts_with = "scheme")]
+        syntax: bool,
+        /// Scheme-based normalization too: the default, kept for scripts
+        /// written when it was not.
+        #[arg(long, hide = true)]
         scheme: bool,
-        #[arg(required = true)]
         uris: Vec<String>,
     },
     /// Resolve each reference against BASE (RFC 3986 section 5.2). A BASE
@@ -104,20 +108,15 @@ pub(crate) enum Command {
     /// then continue with the lines after it.
     Resolve {
         base: String,
-        #[arg(required = true)]
         references: Vec<String>,
     },
     /// The shortest reference that resolves from BASE to each TARGET.
-    Relative {
-        base: String,
-        #[arg(required = true)]
-        targets: Vec<String>,
-    },
+    Relative { base: String, targets: Vec<String> },
     /// Percent-encode text for the component it will go into.
     Encode {
         #[arg(long, value_enum, default_value_t = Set::Unreserved)]
         set: Set,
-        #[arg(required = true, allow_hyphen_values = true)]
+        #[arg(allow_hyphen_values = true)]
         texts: Vec<String>,
     },
     /// Percent-decode text (strictly: a bad escape is an error).
@@ -130,26 +129,16 @@ pub(crate) enum Command {
         /// needed it on standard error.
         #[arg(long)]
         lossy: bool,
-        #[arg(required = true, allow_hyphen_values = true)]
+        #[arg(allow_hyphen_values = true)]
         texts: Vec<String>,
     },
     /// Print one component of each URI reference, or its host's site or
-    /// public suffix; a reference without it fails (as an invalid one
-    /// does), so a pipeline can tell absent from empty.
+    /// public suffix. A port, userinfo, query or fragment the reference
+    /// lacks prints an empty line (as trurl; `--require` fails instead);
+    /// a host, site or suffix it lacks fails, as an invalid reference does.
     Get {
-        #[arg(value_enum)]
-        component: Part,
-        /// For `site` and `suffix`: the ICANN section of the Public Suffix
-        /// List alone, without its private suffixes (`github.io`).
-        #[arg(long)]
-        icann: bool,
-        /// Percent-decode the value.
-        #[arg(long)]
-        decode: bool,
-        /// With `--decode`, never fail (as `decode --lossy`).
-        #[arg(long, requires = "decode")]
-        lossy: bool,
-        #[arg(required = true)]
+        #[command(flatten)]
+        asked: GetArgs,
         uris: Vec<String>,
     },
     /// Print several components of each URI reference on one line, through
@@ -173,7 +162,6 @@ pub(crate) enum Command {
         /// ws, wss, ftp).
         #[arg(long)]
         default_port: bool,
-        #[arg(required = true)]
         uris: Vec<String>,
     },
     /// Edit the query parameters of each URI reference, keeping the pairs
@@ -213,7 +201,6 @@ pub(crate) enum Command {
             visible_alias = "query-separator"
         )]
         separator: String,
-        #[arg(required = true)]
         uris: Vec<String>,
     },
     /// Print the path each `file` URI names (RFC 8089), decoded strictly:
@@ -221,14 +208,12 @@ pub(crate) enum Command {
     FileToPath {
         #[command(flatten)]
         style: Style,
-        #[arg(required = true)]
         uris: Vec<String>,
     },
     /// Print the `file` URI of each absolute path (RFC 8089).
     PathToFile {
         #[command(flatten)]
         style: Style,
-        #[arg(required = true)]
         paths: Vec<String>,
     },
     /// Print each URI reference once for every value of a component:
@@ -245,7 +230,6 @@ pub(crate) enum Command {
         /// More lists, combined with every value of the ones before.
         #[arg(long = "also", value_name = "COMPONENT=V1 V2 …")]
         more: Vec<String>,
-        #[arg(required = true)]
         uris: Vec<String>,
     },
     /// Set a component of each URI reference: `COMPONENT=VALUE` sets it
@@ -253,7 +237,8 @@ pub(crate) enum Command {
     /// person writes it), `COMPONENT=` makes it empty (`port=` removes
     /// the port, as RFC 3986 section 3.2.3 asks of a writer), a bare
     /// `COMPONENT` removes it; `path+=SEGMENT` appends one path segment from raw text
-    /// (encoded, `/` included).
+    /// (encoded, `/` included); `COMPONENT?=VALUE` sets it only where the
+    /// reference has none (trurl's conditional set).
     Set {
         /// Take each VALUE as already encoded, exactly as it will appear,
         /// and check it instead of encoding it.
@@ -263,7 +248,6 @@ pub(crate) enum Command {
         /// More assignments, applied in order after the first.
         #[arg(long = "also")]
         more: Vec<String>,
-        #[arg(required = true)]
         uris: Vec<String>,
     },
 }
@@ -313,6 +297,40 @@ impl Style {
 }
 
 /// The boundary policy `check` applies: a preset, then rules added to it.
+/// What `get` prints of each reference.
+#[derive(clap::Args, Debug, Clone, Copy)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "one switch per command-line flag, as clap reads them"
+)]
+pub(crate) struct GetArgs {
+    #[arg(value_enum)]
+    pub(crate) component: Part,
+    /// For `site` and `suffix`: the ICANN section of the Public Suffix
+    /// List alone, without its private suffixes (`github.io`).
+    #[arg(long)]
+    pub(crate) icann: bool,
+    /// Percent-decode the value.
+    #[arg(long)]
+    pub(crate) decode: bool,
+    /// With `--decode`, never fail (as `decode --lossy`).
+    #[arg(long, requires = "decode")]
+    pub(crate) lossy: bool,
+    /// Fail (exit 1) when the reference has no such port, userinfo,
+    /// query or fragment, rather than print an empty line.
+    #[arg(long)]
+    pub(crate) require: bool,
+    /// A `port` the URI does not write prints the scheme's default
+    /// (http, https, ws, wss, ftp).
+    #[arg(long)]
+    pub(crate) default_port: bool,
+    /// Each result a JSON object on its own line (JSON Lines):
+    /// `{"uri":…,"host":…}`, an absent component `null`; a failed input an
+    /// object with an `error`.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
 #[derive(clap::Args, Debug, Default)]
 #[allow(
     clippy::struct_excessive_bools,

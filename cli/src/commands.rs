@@ -8,8 +8,8 @@ use uri_runtime::scheme::file;
 use uri_runtime::site::Rules;
 use uri_runtime::{Component, SchemeRules, Uri, UriRef, UriRefBuf, pct, scheme::file::PathStyle};
 
-use crate::args::{Command, Part, Set};
-use crate::format::{Absent, Format, component};
+use crate::args::{Command, Set};
+use crate::format::Format;
 use crate::forms::{self, Reading};
 use crate::inputs::{self, Layout};
 use crate::outcome::Outcome;
@@ -43,7 +43,9 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
             uris,
             ..
         } => inputs::run(&uris, |text| check(text, reference, scheme)),
-        Command::Normalize { scheme, uris } => inputs::run(&uris, |text| normalize(text, scheme)),
+        Command::Normalize { syntax, uris, .. } => {
+            inputs::run(&uris, |text| normalize(text, !syntax))
+        }
         Command::Resolve { base, references } => resolve_all(&base, &references),
         Command::Relative { base, targets } => with_base(&base, |base| {
             inputs::run(&targets, |text| relative(base, text))
@@ -54,13 +56,7 @@ pub(crate) fn run(command: Command) -> io::Result<bool> {
         Command::Decode { form, lossy, texts } => {
             inputs::run_as(&texts, Reading::Data, |text| decode(text, form, lossy))
         }
-        Command::Get {
-            component,
-            icann,
-            decode,
-            lossy,
-            uris,
-        } => inputs::run(&uris, |text| get(text, component, icann, decode, lossy)),
+        Command::Get { asked, uris } => crate::get::run(asked, &uris),
         Command::Format {
             format,
             icann,
@@ -304,45 +300,11 @@ fn decode(text: &str, form: bool, lossy: bool) -> Outcome<'_> {
 }
 
 /// The Public Suffix List's sections `--icann` chooses.
-fn rules(icann: bool) -> Rules {
+pub(crate) fn rules(icann: bool) -> Rules {
     if icann {
         Rules::Icann
     } else {
         Rules::IcannAndPrivate
-    }
-}
-
-fn get(text: &str, part: Part, icann: bool, decode: bool, lossy: bool) -> Outcome<'_> {
-    let r = match forms::reference(text) {
-        Ok(r) => r,
-        Err(err) => return Outcome::Failed(report::parse_error(text, &err)),
-    };
-    let name = part
-        .to_possible_value()
-        .map(|v| v.get_name().to_owned())
-        .unwrap_or_default();
-    let value = match component(&r, part, rules(icann)) {
-        Ok(value) => value,
-        Err(Absent::Component) => {
-            return Outcome::Failed(report::plain(&format!("{text:?} has no {name}")));
-        }
-        Err(Absent::Site(why)) => {
-            return Outcome::Failed(report::plain(&format!("{text:?} has no {name}: {why}")));
-        }
-    };
-    if !decode {
-        return Outcome::Print(value);
-    }
-    let shown = |decoded: std::borrow::Cow<'_, str>| {
-        Outcome::Print(on_one_line(decoded).into_owned().into())
-    };
-    match pct::decode_utf8(&value) {
-        Ok(decoded) => shown(decoded),
-        Err(err) if lossy => {
-            eprintln!("note: {value:?} decoded lossily ({err})");
-            shown(pct::decode_lossy(&value))
-        }
-        Err(err) => Outcome::Failed(report::error_at(&value, &err.to_string(), err.index(), 3)),
     }
 }
 
@@ -465,6 +427,17 @@ fn assign(uri: &mut UriRefBuf, assignment: &str, encoded: bool) -> Result<(), St
         Some((name, value)) => (name, Some(value)),
         None => (assignment, None),
     };
+    // `name?=value` (trurl's conditional set): only where the component
+    // is absent.
+    if let Some(name) = name.strip_suffix('?') {
+        let present = Component::from_name(name)
+            .is_some_and(|component| uri.as_uri_ref().component(component).is_some());
+        if present {
+            return Ok(());
+        }
+        let assignment = format!("{name}={}", value.unwrap_or_default());
+        return assign(uri, &assignment, encoded);
+    }
     // Raw text encoded with the component's own set, unless `--encoded`.
     let as_text = |set: &pct::EncodeSet| match value {
         Some(raw) if !encoded => Some(pct::encode(raw, set)),

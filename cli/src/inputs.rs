@@ -5,7 +5,7 @@
 //! one-line summary when something failed (or with `--summary`).
 
 use std::borrow::Cow;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -77,6 +77,19 @@ fn run_read(
         ..Tally::default()
     };
     let mut written = String::new();
+    // No value on the command line: standard input, unless a person is
+    // typing there (then the command was probably given too little).
+    let from_stdin = [String::from("-")];
+    let args = match args {
+        [] if io::stdin().is_terminal() => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "no input: give values as arguments, or one a line on standard input",
+            ));
+        }
+        [] => &from_stdin[..],
+        args => args,
+    };
     for arg in args {
         if arg == "-" {
             tally.from_stdin = true;
@@ -90,9 +103,16 @@ fn run_read(
                 number += 1;
                 let input = line.strip_suffix(b"\n").unwrap_or(&line);
                 let input = input.strip_suffix(b"\r").unwrap_or(input);
-                // Every line is an input, a blank one too (the empty
-                // reference, the empty text), so that the output stays in
-                // step with the input line for line (trurl skips them).
+                // Every line is an input, so that the output stays in step
+                // with the input line for line (trurl skips blank ones);
+                // a blank one gives a blank line, not an error about
+                // nothing.
+                if layout == Layout::Lines && input.is_empty() {
+                    tally.inputs += 1;
+                    out.write_all(b"\n")?;
+                    line.clear();
+                    continue;
+                }
                 match std::str::from_utf8(input) {
                     Ok(text) => run_one(text, &mut each, &mut written, &mut tally, &mut out)?,
                     Err(err) => {

@@ -20,6 +20,7 @@ mod args;
 mod commands;
 mod format;
 mod forms;
+mod get;
 mod inputs;
 mod json;
 mod outcome;

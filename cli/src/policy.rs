@@ -143,13 +143,32 @@ fn checked<'a>(text: &'a str, policy: &Policy, read: Read) -> Outcome<'a> {
             Err(err) => Outcome::refused(
                 json,
                 || violations_json(text, &err),
-                || err.render(text).to_string(),
+                || each_with_its_drawing(text, &err),
             ),
         },
         Ok(None) if json => Outcome::Print(ok_json(text).into()),
         Ok(None) => Outcome::Silent,
         Err(err) => report::parse_failure(text, &err, json),
     }
+}
+
+/// Each violation's message, then its drawing: the drawing has two lines
+/// a violation (the text, with secrets as `*`, and the carets), in the
+/// violations' order.
+fn each_with_its_drawing(input: &str, err: &PolicyError) -> String {
+    let drawing = err.render(input).to_string();
+    let mut lines = drawing.lines();
+    let mut out = String::new();
+    for violation in err.violations() {
+        out.push_str(&violation.to_string());
+        for line in lines.by_ref().take(2) {
+            out.push('\n');
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out.pop();
+    out
 }
 
 fn ok_json(input: &str) -> String {

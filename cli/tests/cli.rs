@@ -272,7 +272,17 @@ fn a_line_that_is_not_utf8_is_one_failed_input_and_the_batch_goes_on() {
 
 #[test]
 fn normalize_resolve_and_relative() {
+    // The scheme's rules by default, as trurl; `--syntax` for RFC 3986
+    // section 6.2.2 alone; `--scheme`, the old way to ask, still works.
     let out = uri(&["normalize", "HTTP://Example.COM:80/a/./b/../%7e"]);
+    assert_eq!(stdout(&out), "http://example.com/a/~\n");
+    let out = uri(&["normalize", "https://example.com:443"]);
+    assert_eq!(stdout(&out), "https://example.com/\n");
+    let out = uri(&[
+        "normalize",
+        "--syntax",
+        "HTTP://Example.COM:80/a/./b/../%7e",
+    ]);
     assert_eq!(stdout(&out), "http://example.com:80/a/~\n");
     let out = uri(&[
         "normalize",
@@ -399,6 +409,9 @@ fn query_parameters_are_edited_without_touching_the_rest() {
     assert_eq!(stdout(&out), "http://h/?q=a+b\n");
     let out = uri(&["query", "--remove", "*", "http://h/?a=1&b=2#f"]);
     assert_eq!(stdout(&out), "http://h/#f\n");
+    // What an edit does not touch keeps its bytes, empty pieces included.
+    let out = uri(&["query", "--remove", "zzz", "https://h.example/?a=1&&b=2"]);
+    assert_eq!(stdout(&out), "https://h.example/?a=1&&b=2\n");
     // Pairs separated by `;`, read and written so (trurl's
     // `--query-separator`); `&` is then data inside a value.
     let out = uri(&[
@@ -689,10 +702,10 @@ fn check_with_a_policy_reports_every_broken_rule_with_carets() {
     assert_eq!(stdout(&out), "");
     assert_eq!(
         stderr(&out),
-        "userinfo not allowed at byte 7\n\
-         http://****@0x7f.1:8080/\n       ^^^^\n\
-         host is loopback, which is not allowed at byte 12\n\
-         http://****@0x7f.1:8080/\n            ^^^^^^\n"
+        "the userinfo at byte 7 is not allowed: this policy takes no credentials\n\
+         http://****@0x7f.1:8080/\n       ^^^^ userinfo\n\
+         the host at byte 12 is this machine itself (loopback, RFC 1122, RFC 6761)\n\
+         http://****@0x7f.1:8080/\n            ^^^^^^ host-class (loopback)\n"
     );
     // Flags add rules to the preset, or make a policy of their own.
     let out = uri(&[
@@ -707,8 +720,11 @@ fn check_with_a_policy_reports_every_broken_rule_with_carets() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
-    assert!(err.contains("host not allowed at byte 8"), "{err}");
-    assert!(err.contains("query not allowed at byte 21"), "{err}");
+    assert!(
+        err.contains("the host at byte 8 is not one this policy allows"),
+        "{err}"
+    );
+    assert!(err.contains("the query at byte 21 is not allowed"), "{err}");
     assert!(!err.contains("api.example.com"), "{err}");
 }
 
@@ -724,7 +740,7 @@ fn check_with_a_policy_writes_json_lines_over_standard_input() {
     assert_eq!(lines[0], r#"{"uri":"https://rust-lang.org/","ok":true}"#);
     assert_eq!(
         lines[1],
-        r#"{"uri":"http://[::ffff:169.254.169.254]/","ok":false,"violations":[{"rule":"host-class","class":"link-local","index":7,"length":24,"message":"host is link-local, which is not allowed at byte 7"}]}"#
+        r#"{"uri":"http://[::ffff:169.254.169.254]/","ok":false,"violations":[{"rule":"host-class","class":"link-local","index":7,"length":24,"message":"the host at byte 7 is link-local (RFC 3927, RFC 4291, RFC 6762), reachable only on the local link, where cloud metadata services answer"}]}"#
     );
     assert!(lines[2].contains(r#""error":{"kind":"#), "{}", lines[2]);
     // Same origin, for a redirect back to the application.
@@ -737,12 +753,12 @@ fn check_with_a_policy_writes_json_lines_over_standard_input() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).contains("userinfo not allowed at byte 8"),
+        stderr(&out).contains("the userinfo at byte 8 is not allowed"),
         "{}",
         stderr(&out)
     );
     assert!(
-        stderr(&out).contains("host not allowed at byte 24"),
+        stderr(&out).contains("the host at byte 24 is not one this policy allows"),
         "{}",
         stderr(&out)
     );
@@ -777,9 +793,10 @@ fn decoded_values_stay_on_their_line_and_blank_lines_are_inputs() {
     assert_eq!(stdout(&out), "1%0D%0A2 /%09\n");
     let out = uri(&["decode", "a%0Ab%20c"]);
     assert_eq!(stdout(&out), "a%0Ab c\n");
-    // A blank line is counted, and a failure marker keeps it in step.
+    // A blank line is counted, gives a blank line and is no failure; a
+    // failure marker keeps the lines in step too.
     let out = uri_with_stdin(&["check", "--summary", "-"], "http://h/\n\nhttp://h/\n");
-    assert_eq!(stderr(&out).lines().last(), Some("3 inputs, 1 failed"));
+    assert_eq!(stderr(&out).lines().last(), Some("3 inputs, 0 failed"));
     let out = uri_with_stdin(
         &["--on-error", "", "get", "host", "-"],
         "http://a/\n\nhttp://b/\nno-host\nhttp://c/\n",
@@ -898,8 +915,14 @@ fn a_preset_and_an_origin_together_admit_that_origin_only() {
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
     assert!(!err.contains("https://hooks.acme.dev/x"), "{err}");
-    assert!(err.contains("host not allowed at byte 8"), "{err}");
-    assert!(err.contains("port not allowed at byte 23"), "{err}");
+    assert!(
+        err.contains("the host at byte 8 is not one this policy allows"),
+        "{err}"
+    );
+    assert!(
+        err.contains("the port at byte 23 is not one this policy allows"),
+        "{err}"
+    );
 }
 
 /// `--lenient` (trurl's `--accept-space`) reads as a browser does and
@@ -1044,4 +1067,127 @@ fn get_and_format_read_the_site_of_a_host() {
     assert_eq!(stdout(&out), "a.b.example.com example.com com\n[::1] - -\n");
     let out = uri(&["parse", "--json-lines", "https://www.example.co.uk/"]);
     assert!(stdout(&out).contains(r#""site":"example.co.uk","suffix":"co.uk""#));
+}
+
+/// trurl's conventions for a component the URI lacks: an empty line and
+/// success, `--require` to fail, `--default-port` for the scheme's port;
+/// a host asked of text with no authority stays an error.
+#[test]
+fn an_absent_component_is_an_empty_line_unless_required() {
+    let out = uri(&[
+        "get",
+        "port",
+        "https://example.com/",
+        "https://example.com:8443/",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "\n8443\n");
+    for part in ["userinfo", "query", "fragment"] {
+        let out = uri(&["get", part, "https://example.com/"]);
+        assert_eq!(
+            (out.status.code(), stdout(&out)),
+            (Some(0), "\n".to_owned()),
+            "{part}"
+        );
+    }
+    let out = uri(&["get", "--require", "port", "https://example.com/"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("has no port"), "{}", stderr(&out));
+    let out = uri(&[
+        "get",
+        "--default-port",
+        "port",
+        "https://example.com/",
+        "ws://h:81/",
+    ]);
+    assert_eq!(stdout(&out), "443\n81\n");
+    let out = uri(&["get", "host", "example.com"]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// The public-web preset refuses every reader's number, and says which
+/// readers part ways; `example.com` is a public name.
+#[test]
+fn the_public_web_preset_refuses_numbers_some_reader_takes_elsewhere() {
+    for text in [
+        "http://0127.1/",
+        "http://010.1/",
+        "http://02130706433/",
+        "http://0169.254.43518/latest/meta-data/",
+        "http://metadata/",
+        "http://1.2.3.4.5/",
+    ] {
+        let out = uri(&["check", "--policy", "public-web", text]);
+        assert_eq!(out.status.code(), Some(1), "{text}");
+    }
+    let out = uri(&["check", "--policy", "public-web", "http://0127.1/"]);
+    assert!(
+        stderr(&out)
+            .contains("browsers and inet_aton read 87.0.0.1; Java and older Go read 127.0.0.1"),
+        "{}",
+        stderr(&out)
+    );
+    let out = uri(&[
+        "check",
+        "--policy",
+        "public-web",
+        "https://example.com/hook",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+/// Standard input is read when no value is given and it is not a
+/// terminal, and a blank line gives a blank line, in step.
+#[test]
+fn standard_input_without_a_dash_and_blank_lines_in_step() {
+    let out = uri_with_stdin(
+        &["normalize"],
+        "HTTPS://Example.com:443/a\n\nhttp://x/./y\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "https://example.com/a\n\nhttp://x/y\n");
+    assert_eq!(stderr(&out), "");
+    let out = uri_with_stdin(
+        &["get", "host"],
+        "https://a.example/\n\nhttps://b.example/\n",
+    );
+    assert_eq!(stdout(&out), "a.example\n\nb.example\n");
+}
+
+/// `get --json`: an object a line, an absent component `null`, a failed
+/// input an object with its error.
+#[test]
+fn get_writes_json_lines() {
+    let out = uri(&[
+        "get",
+        "--json",
+        "port",
+        "https://example.com/",
+        "http://h:8080/",
+        "a b",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<String> = stdout(&out).lines().map(str::to_owned).collect();
+    assert_eq!(lines[0], r#"{"uri":"https://example.com/","port":null}"#);
+    assert_eq!(lines[1], r#"{"uri":"http://h:8080/","port":"8080"}"#);
+    assert!(
+        lines[2].starts_with(r#"{"uri":"a b","error":{"kind":"invalid-char""#),
+        "{}",
+        lines[2]
+    );
+}
+
+/// `set NAME?=VALUE` sets a component only where the reference lacks it.
+#[test]
+fn a_conditional_set_leaves_a_present_component_alone() {
+    let out = uri(&["set", "port?=8080", "http://h/", "http://h:81/"]);
+    assert_eq!(stdout(&out), "http://h:8080/\nhttp://h:81/\n");
+    let out = uri(&[
+        "set",
+        "query?=a=1",
+        "http://h/",
+        "http://h/?b",
+        "http://h/?",
+    ]);
+    assert_eq!(stdout(&out), "http://h/?a=1\nhttp://h/?b\nhttp://h/?\n");
 }

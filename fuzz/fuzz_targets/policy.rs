@@ -11,10 +11,7 @@
 //! address.
 #![no_main]
 
-use std::net::{IpAddr, Ipv4Addr};
-
 use libfuzzer_sys::fuzz_target;
-use uri_runtime::policy::classify_ip;
 use uri_runtime::Uri;
 use uri_runtime::policy::{HostClass, Policy, PolicyError, Refusal, Rule, classify_host};
 
@@ -27,50 +24,8 @@ fn refused_class(result: &Result<(), PolicyError>) -> Option<HostClass> {
     })
 }
 
-/// One reader of a number: one to four parts, the last filling the bytes
-/// left; `octal` reads a leading zero as octal and `0x` as hexadecimal,
-/// otherwise every part is decimal.
-fn reader(host: &str, octal: bool) -> Option<Ipv4Addr> {
-    let host = host.strip_suffix('.').unwrap_or(host);
-    let parts: Vec<&str> = host.split('.').collect();
-    if parts.len() > 4 {
-        return None;
-    }
-    let mut values = Vec::new();
-    for part in &parts {
-        let lower = part.to_ascii_lowercase();
-        let value = if octal && lower.starts_with("0x") {
-            if lower.len() == 2 { Some(0) } else { u64::from_str_radix(&lower[2..], 16).ok() }
-        } else if octal && part.len() > 1 && part.starts_with('0') {
-            u64::from_str_radix(&part[1..], 8).ok()
-        } else if !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()) {
-            part.parse::<u64>().ok()
-        } else {
-            None
-        };
-        values.push(value?);
-    }
-    let (last, leading) = values.split_last()?;
-    if leading.iter().any(|&v| v > 255) || *last >= 1u64 << (8 * (4 - leading.len())) {
-        return None;
-    }
-    let mut address = *last;
-    for (i, v) in leading.iter().enumerate() {
-        address |= v << (8 * (3 - i));
-    }
-    u32::try_from(address).ok().map(Ipv4Addr::from)
-}
-
-/// Whether the host's last label is a number, as the WHATWG URL Standard
-/// reads it (digits, or `0x` and hex digits).
-fn ends_in_number(host: &str) -> bool {
-    let host = host.strip_suffix('.').unwrap_or(host);
-    let last = host.rsplit('.').next().unwrap_or_default().to_ascii_lowercase();
-    match last.strip_prefix("0x") {
-        Some(hex) => hex.bytes().all(|b| b.is_ascii_hexdigit()),
-        None => !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()),
-    }
-}
+#[path = "../../tests/tests/common/number_readers.rs"]
+mod number_readers;
 
 fuzz_target!(|text: &str| {
     let one_call = Policy::public_web().parse(text);
@@ -113,14 +68,9 @@ fuzz_target!(|text: &str| {
     assert_eq!(refused_class(&by_class), refused_class(&with_pattern), "{text}");
     // Every reader of a number: a host that ends in one is admitted only
     // where the readers that read an address read one public address.
-    if let Some(host) = uri.host().filter(|h| !h.starts_with('[') && !h.contains('%') && ends_in_number(h)) {
-        let public = |a: Ipv4Addr| classify_ip(IpAddr::V4(a)).is_globally_reachable();
-        let may_pass = match (reader(host, true), reader(host, false)) {
-            (Some(a), Some(b)) => a == b && public(a),
-            (Some(a), None) => public(a),
-            (None, _) => false,
-        };
-        if !may_pass {
+    let numeric = |h: &&str| !h.starts_with('[') && !h.contains('%') && number_readers::ends_in_number(h);
+    if let Some(host) = uri.host().filter(numeric) {
+        if !number_readers::may_admit(host) {
             assert!(refused_class(&by_class).is_some(), "{text}: admitted");
         }
     }

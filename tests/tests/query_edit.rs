@@ -159,3 +159,32 @@ proptest::proptest! {
         proptest::prop_assert_eq!(&seen[2], &(key, value), "{}", u);
     }
 }
+
+#[test]
+fn empty_pieces_and_untouched_queries_keep_their_bytes() {
+    let removed = |text: &str, key: &str| {
+        let mut uri = UriBuf::parse(text).unwrap();
+        uri.query_edit().remove(key);
+        uri.to_string()
+    };
+    assert_eq!(
+        removed("https://h.example/?a=1&&b=2", "zzz"),
+        "https://h.example/?a=1&&b=2"
+    );
+    assert_eq!(
+        removed("https://h.example/?a=1&&b=2", "a"),
+        "https://h.example/?&b=2"
+    );
+    assert_eq!(
+        removed("https://h.example/?&a=1&", "zzz"),
+        "https://h.example/?&a=1&"
+    );
+    assert_eq!(removed("https://h.example/?", "zzz"), "https://h.example/?");
+    let mut uri = UriBuf::parse("https://h.example/?b=2&&a=1").unwrap();
+    uri.query_edit().retain(|_, _| true);
+    assert_eq!(uri, "https://h.example/?b=2&&a=1");
+    uri.query_edit().append("c", "3");
+    assert_eq!(uri, "https://h.example/?b=2&&a=1&c=3");
+    uri.query_edit().sort();
+    assert_eq!(uri, "https://h.example/?a=1&b=2&c=3");
+}

@@ -301,3 +301,27 @@ fn every_figure_in_the_readme_is_in_benchmarks() {
     }
     assert!(checked >= 4, "only {checked} figures found");
 }
+
+/// A newcomer reads the front page from the top: the commands to run the
+/// tour and the tests, and the dependency line, come within its first
+/// screens, and the line asks for no optional feature.
+#[test]
+fn the_first_screens_say_how_to_try_it_and_how_to_depend_on_it() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let first: Vec<&str> = readme.lines().take(120).collect();
+    let has = |text: &str| first.iter().any(|line| line.contains(text));
+    assert!(
+        has("`cargo run --example tour`"),
+        "the tour's command is not in the first screens"
+    );
+    assert!(
+        has("`cargo test --workspace`"),
+        "the tests' command is not in the first screens"
+    );
+    let dependency = first
+        .iter()
+        .find(|line| line.starts_with("uri-runtime = {"))
+        .expect("the dependency line is in the first screens");
+    assert!(!dependency.contains("features"), "{dependency}");
+}

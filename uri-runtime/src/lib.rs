@@ -151,7 +151,7 @@
 //!
 //! - `psl`: the site of a host, its public suffix and registrable domain
 //!   from the Public Suffix List (the `psl` crate: the list compiled into
-//!   code: about 11 s more CPU in a clean debug build, 30 s in release), the [`site`] module
+//!   code: about 11 s more CPU in a clean debug build, 30 s in release), the `site` module
 //!   and the policy's same-site rule.
 //!
 //! With no features at all, `uri-core` and the borrowed API ([`Uri`],

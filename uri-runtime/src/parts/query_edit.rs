@@ -25,10 +25,16 @@ use crate::value::buf::{UriBuf, UriRefBuf};
 ///
 /// u.query_edit().remove("q").remove("page").remove("tag");
 /// assert_eq!(u, "https://example.com/search#top"); // no parameter: no `?`
+///
+/// let mut u = UriBuf::parse("https://h.example/?a=1&&b=2")?;
+/// u.query_edit().remove("zzz");
+/// assert_eq!(u, "https://h.example/?a=1&&b=2"); // nothing to remove: as it was
 /// # Ok::<(), uri_runtime::ParseError>(())
 /// ```
 ///
-/// Pairs an edit does not touch keep their bytes exactly; keys are
+/// Pairs an edit does not touch keep their bytes exactly, and so do empty
+/// pieces where they stand (`a=1&&b=2`); an edit that changes nothing
+/// leaves the URI as it was, an empty query's `?` included. Keys are
 /// compared decoded, so `a%20b` matches `"a b"`. New pairs are encoded
 /// with [`QUERY_PARAM`](crate::pct::QUERY_PARAM), a space as `%20`;
 /// [`form_style`](Self::form_style) writes `+` and reads `+` as a space, as
@@ -170,7 +176,10 @@ impl<'u> QueryEdit<'u> {
     /// list, of the pairs, besides the new text.)
     pub fn sort(&mut self) -> &mut Self {
         self.rewrite(|edit, query, out| {
-            let mut pieces: Vec<Piece<'_>> = edit.pieces(query).collect();
+            let mut pieces: Vec<Piece<'_>> = edit
+                .pieces(query)
+                .filter(|piece| !piece.text.is_empty())
+                .collect();
             pieces.sort_by(|a, b| a.sort_key().cmp(b.sort_key()));
             for piece in pieces {
                 out.push(piece.text);
@@ -214,11 +223,17 @@ impl<'u> QueryEdit<'u> {
             start: text.len(),
             text,
             separator: self.separator,
+            written: false,
         };
         write(self, query, &mut out);
         let Query {
             mut text, start, ..
         } = out;
+        // An edit that changed nothing leaves the URI as it was, an empty
+        // query's `?` included.
+        if self.parts.query().is_some() && text.get(start..) == Some(query) {
+            return self;
+        }
         let query_len = (text.len() > start).then_some(text.len() - start);
         if query_len.is_none() {
             text.pop();
@@ -232,8 +247,9 @@ impl<'u> QueryEdit<'u> {
         self
     }
 
-    /// The query's non-empty pieces, keys and values decoded in this
-    /// editor's style.
+    /// The query's pieces, keys and values decoded in this editor's style;
+    /// an empty piece (between `&&`, or before a leading `&`) is one too,
+    /// with no key, so that an edit copies it where it stands.
     fn pieces<'q>(&self, query: &'q str) -> impl Iterator<Item = Piece<'q>> + use<'q> {
         let (form, separator) = (self.form, self.separator);
         let decode = move |text: &'q str| {
@@ -245,8 +261,15 @@ impl<'u> QueryEdit<'u> {
         };
         query
             .split(separator)
-            .filter(|piece| !piece.is_empty())
+            .filter(move |piece| !(query.is_empty() && piece.is_empty()))
             .map(move |text| {
+                if text.is_empty() {
+                    return Piece {
+                        text,
+                        key: None,
+                        value: None,
+                    };
+                }
                 let (key, value) = text.split_once('=').unwrap_or((text, ""));
                 Piece {
                     text,
@@ -263,14 +286,18 @@ struct Query {
     /// Where the query starts in `text`.
     start: usize,
     separator: char,
+    /// Whether a piece was written (an empty one too, so that `&&` and a
+    /// leading `&` keep their separators).
+    written: bool,
 }
 
 impl Query {
     /// Appends a pair as it is written, after a separator unless first.
     fn push(&mut self, piece: &str) {
-        if self.text.len() > self.start {
+        if self.written {
             self.text.push(self.separator);
         }
+        self.written = true;
         self.text.push_str(piece);
     }
 

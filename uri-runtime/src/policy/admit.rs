@@ -22,8 +22,10 @@ use crate::value::uri::{Parsed, Uri};
 /// assert!(matches!(refused("http://127.0.0.1/"), Refusal::Policy(_)));
 /// assert_eq!(
 ///     refused("ftp://user@10.0.0.7/").to_string(),
-///     "scheme not allowed at byte 0; userinfo not allowed at byte 6; \
-///      host is private-use, which is not allowed at byte 11"
+///     "the scheme at byte 0 is not one this policy allows; \
+///      the userinfo at byte 6 is not allowed: this policy takes no credentials; \
+///      the host at byte 11 is in a private network's range or name (RFC 1918, RFC 8375), \
+///      reachable only inside a local network"
 /// );
 /// ```
 ///
@@ -48,9 +50,23 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    /// The error's message with the text drawn with carets under each
-    /// byte range, as [`ParseError::render`] and [`PolicyError::render`]
-    /// draw them.
+    /// The text drawn with carets under each byte range, as
+    /// [`ParseError::render`] and [`PolicyError::render`] draw them,
+    /// without the message, which is `Display`'s: print both, and nothing
+    /// is said twice.
+    ///
+    /// ```
+    /// use uri_runtime::policy::Policy;
+    ///
+    /// let input = "https://10.0.0.1/";
+    /// let refusal = Policy::public_web().parse(input).unwrap_err();
+    /// assert_eq!(
+    ///     format!("{refusal}\n{}", refusal.render(input)),
+    ///     "the host at byte 8 is in a private network's range or name (RFC 1918, RFC 8375), \
+    ///      reachable only inside a local network\n\
+    ///      https://10.0.0.1/\n        ^^^^^^^^ host-class (private-use)"
+    /// );
+    /// ```
     pub fn render<'a>(&'a self, input: &'a str) -> impl fmt::Display + 'a {
         Rendered {
             refusal: self,
@@ -67,7 +83,7 @@ struct Rendered<'a> {
 impl fmt::Display for Rendered<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.refusal {
-            Refusal::Parse(err) => write!(f, "{err}\n{}", err.render(self.input)),
+            Refusal::Parse(err) => write!(f, "{}", err.render(self.input)),
             Refusal::Policy(err) => write!(f, "{}", err.render(self.input)),
         }
     }
@@ -118,9 +134,12 @@ impl Policy {
     /// let input = "http://[::ffff:127.0.0.1]/";
     /// let refused = webhooks.parse(input).unwrap_err();
     /// assert_eq!(
+    ///     refused.to_string(),
+    ///     "the host at byte 7 is this machine itself (loopback, RFC 1122, RFC 6761)"
+    /// );
+    /// assert_eq!(
     ///     refused.render(input).to_string(),
-    ///     "host is loopback, which is not allowed at byte 7\n\
-    ///      http://[::ffff:127.0.0.1]/\n       ^^^^^^^^^^^^^^^^^^"
+    ///     "http://[::ffff:127.0.0.1]/\n       ^^^^^^^^^^^^^^^^^^ host-class (loopback)"
     /// );
     /// # Ok::<(), uri_runtime::policy::Refusal>(())
     /// ```

@@ -13,6 +13,7 @@ use uri_core::{Component, Components, HostKind};
 
 use super::class::{HostClass, classify_ip};
 use super::names::{classify_name, classify_name_at};
+use super::readings::number_readings;
 use super::rules::{Credentials, Policy};
 use crate::bytes::raw;
 use crate::value::ambiguous::is_ambiguous;
@@ -125,20 +126,33 @@ impl Violation {
 }
 
 impl fmt::Display for Violation {
+    /// A sentence about the part of the URI at [`index`](Self::index)
+    /// (lowercase, no final period, as every error of the crate).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = self.index();
         match self.rule {
-            Rule::Scheme => f.write_str("scheme not allowed")?,
-            Rule::Userinfo => f.write_str("userinfo not allowed")?,
-            Rule::Password => f.write_str("password not allowed")?,
-            Rule::Host => f.write_str("host not allowed")?,
-            Rule::HostClass(class) => write!(f, "host is {class}, which is not allowed")?,
-            Rule::Port => f.write_str("port not allowed")?,
-            Rule::Query => f.write_str("query not allowed")?,
-            Rule::Fragment => f.write_str("fragment not allowed")?,
-            Rule::Required(component) => write!(f, "{component} required")?,
-            Rule::Length => f.write_str("longer than allowed")?,
+            Rule::Scheme => write!(f, "the scheme at byte {at} is not one this policy allows"),
+            Rule::Userinfo => write!(
+                f,
+                "the userinfo at byte {at} is not allowed: this policy takes no credentials"
+            ),
+            Rule::Password => write!(
+                f,
+                "the password at byte {at} is not allowed: this policy takes a user name alone"
+            ),
+            Rule::Host => write!(f, "the host at byte {at} is not one this policy allows"),
+            Rule::HostClass(class) => write!(f, "the host at byte {at} {}", class.meaning()),
+            Rule::Port => write!(f, "the port at byte {at} is not one this policy allows"),
+            Rule::Query => write!(f, "the query at byte {at} is not allowed"),
+            Rule::Fragment => write!(f, "the fragment at byte {at} is not allowed"),
+            Rule::Required(component) => {
+                write!(f, "the {component} is required, and missing at byte {at}")
+            }
+            Rule::Length => write!(
+                f,
+                "the URI is longer than this policy allows, from byte {at}"
+            ),
         }
-        write!(f, " at byte {}", self.index())
     }
 }
 
@@ -156,14 +170,14 @@ const MAX_VIOLATIONS: usize = 16;
 /// let err = Policy::public_web().check(&Uri::parse(input)?).unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
-///     "userinfo not allowed at byte 7; host is private-use, which is not allowed at byte 12"
+///     "the userinfo at byte 7 is not allowed: this policy takes no credentials; \
+///      the host at byte 12 is in a private network's range or name (RFC 1918, RFC 8375), \
+///      reachable only inside a local network"
 /// );
 /// assert_eq!(
 ///     err.render(input).to_string(),
-///     "userinfo not allowed at byte 7\n\
-///      http://****@10.0.0.7:8080/\n       ^^^^\n\
-///      host is private-use, which is not allowed at byte 12\n\
-///      http://****@10.0.0.7:8080/\n            ^^^^^^^^"
+///     "http://****@10.0.0.7:8080/\n       ^^^^ userinfo\n\
+///      http://****@10.0.0.7:8080/\n            ^^^^^^^^ host-class (private-use)"
 /// );
 /// # Ok::<(), uri_runtime::ParseError>(())
 /// ```
@@ -184,10 +198,14 @@ impl PolicyError {
             .unwrap_or_default()
     }
 
-    /// Each violation with its message and the URI drawn with carets;
-    /// what may hold credentials (the userinfo, or a password read as a
-    /// port: see [`Uri::redacted`](crate::Uri::redacted)) is drawn as
-    /// `*`.
+    /// The URI drawn with carets under each violation, followed by the
+    /// rule's name (and the host's class, with what each reader makes of
+    /// a number where they part ways); what may hold credentials (the
+    /// userinfo, or a password read as a port: see
+    /// [`Uri::redacted`](crate::Uri::redacted)) is drawn as `*`. The
+    /// messages are `Display`'s, not repeated here, so the two compose:
+    /// print the error, then its drawing, as
+    /// [`ParseError::render`](crate::ParseError::render) does.
     ///
     /// ```
     /// use uri_runtime::policy::Policy;
@@ -195,8 +213,17 @@ impl PolicyError {
     /// let input = "https://admin:hunter2@10.0.0.1/";
     /// let err = Policy::new().deny_password().check(&uri_runtime::Uri::parse(input)?).unwrap_err();
     /// assert_eq!(
+    ///     format!("{err}\n{}", err.render(input)),
+    ///     "the password at byte 14 is not allowed: this policy takes a user name alone\n\
+    ///      https://*************@10.0.0.1/\n              ^^^^^^^ password"
+    /// );
+    ///
+    /// let input = "http://0127.1/";
+    /// let err = Policy::public_web().check(&uri_runtime::Uri::parse(input)?).unwrap_err();
+    /// assert_eq!(
     ///     err.render(input).to_string(),
-    ///     "password not allowed at byte 14\nhttps://*************@10.0.0.1/\n              ^^^^^^^"
+    ///     "http://0127.1/\n       ^^^^^^ host-class (ambiguous): browsers and inet_aton \
+    ///      read 87.0.0.1; Java and older Go read 127.0.0.1"
     /// );
     /// # Ok::<(), uri_runtime::ParseError>(())
     /// ```
@@ -224,7 +251,19 @@ impl fmt::Display for Rendered<'_> {
                 f.write_str("\n")?;
             }
             let drawing = violation.render(self.input).hiding(hidden.clone());
-            write!(f, "{violation}\n{drawing}")?;
+            write!(f, "{drawing} {}", violation.rule().name())?;
+            if let Rule::HostClass(class) = violation.rule() {
+                write!(f, " ({class})")?;
+                let host = self
+                    .input
+                    .get(violation.index()..violation.index() + violation.len());
+                let readings = host
+                    .and_then(number_readings)
+                    .filter(|r| r.whatwg != r.decimal);
+                if let Some(readings) = readings {
+                    write!(f, ": {readings}")?;
+                }
+            }
         }
         Ok(())
     }

@@ -190,6 +190,89 @@ impl HostClass {
         }
     }
 
+    /// What the class means for a caller, as a sentence's predicate about
+    /// a host, naming the registry or RFC it comes from: what a refusal
+    /// says after "the host".
+    ///
+    /// ```
+    /// use uri_runtime::policy::HostClass;
+    ///
+    /// assert_eq!(
+    ///     HostClass::Documentation.meaning(),
+    ///     "is in a range or under a name reserved for documentation (RFC 5737, RFC 3849, \
+    ///      RFC 9637, RFC 6761) and reaches no real server"
+    /// );
+    /// ```
+    pub const fn meaning(self) -> &'static str {
+        match self {
+            HostClass::Public => "is a public address or name",
+            HostClass::GlobalSpecialPurpose => {
+                "is a special-purpose address the IANA registries mark globally reachable \
+                 (an anycast service or an identifier prefix)"
+            }
+            HostClass::Unspecified => {
+                "is the unspecified address (RFC 1122, RFC 4291), which many systems connect \
+                 as this machine itself"
+            }
+            HostClass::Loopback => "is this machine itself (loopback, RFC 1122, RFC 6761)",
+            HostClass::PrivateUse => {
+                "is in a private network's range or name (RFC 1918, RFC 8375), reachable only \
+                 inside a local network"
+            }
+            HostClass::SharedAddressSpace => {
+                "is in the carrier-grade NAT range (RFC 6598), reachable only inside a \
+                 provider's network"
+            }
+            HostClass::LinkLocal => {
+                "is link-local (RFC 3927, RFC 4291, RFC 6762), reachable only on the local \
+                 link, where cloud metadata services answer"
+            }
+            HostClass::UniqueLocal => {
+                "is a unique local IPv6 address (RFC 4193), reachable only inside a site"
+            }
+            HostClass::Documentation => {
+                "is in a range or under a name reserved for documentation (RFC 5737, RFC 3849, \
+                 RFC 9637, RFC 6761) and reaches no real server"
+            }
+            HostClass::Benchmarking => {
+                "is in a range reserved for benchmarking (RFC 2544, RFC 5180) and reaches no \
+                 real server"
+            }
+            HostClass::ProtocolAssignment => {
+                "is an IETF protocol assignment (RFC 6890) that is not globally reachable"
+            }
+            HostClass::Reserved => {
+                "is in a range the IANA registries hold back or withdrew, which is not \
+                 globally reachable"
+            }
+            HostClass::DiscardOnly => {
+                "is in the discard-only range (RFC 6666), whose packets are dropped"
+            }
+            HostClass::Broadcast => "is the limited broadcast address (RFC 919)",
+            HostClass::Multicast => "is a multicast group (RFC 5771, RFC 4291), not one server",
+            HostClass::SpecialUseName => {
+                "is a special-use name (RFC 6761, RFC 7686, RFC 9476) that public DNS never \
+                 resolves"
+            }
+            HostClass::Unresolvable => {
+                "cannot be reached by its text (escapes that spell no name, an international \
+                 name with no ASCII form, an IPvFuture literal, or nothing)"
+            }
+            HostClass::Ambiguous => {
+                "is read as different places by different readers (a number with a leading \
+                 zero, or a name with an empty label)"
+            }
+            HostClass::SingleLabel => {
+                "is a name of one label, which resolvers look up under this machine's search \
+                 domains first, so it reaches whatever the local network calls so"
+            }
+            HostClass::NotAnAddress => {
+                "ends in a number but is no IPv4 address: browsers refuse it, and other \
+                 readers look it up as a name no public DNS answers"
+            }
+        }
+    }
+
     /// The class named `name` ([`name`](Self::name)'s spelling).
     pub fn from_name(name: &str) -> Option<HostClass> {
         HostClass::ALL
