@@ -48,9 +48,9 @@ fuzz_target!(|text: &str| {
         let drawn = err.render(text).to_string();
         assert!(!drawn.is_empty());
         // No byte of the userinfo is drawn: each drawing of the input
-        // shows it as `*`.
+        // (every other line, the carets between) shows it as `*`.
         if let Some(userinfo) = uri.components().userinfo().filter(|u| !u.is_empty()) {
-            for line in drawn.lines().skip(1).step_by(3) {
+            for line in drawn.lines().step_by(2) {
                 let shown = line.get(userinfo.clone());
                 assert!(
                     shown.is_none_or(|s| s.chars().all(|c| c == '*' || c == '…')) || line.starts_with('…'),

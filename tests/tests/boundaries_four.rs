@@ -253,6 +253,18 @@ fn readings_that_depend_on_the_base_are_refused_without_it() {
     }
 }
 
+#[test]
+fn ip_literals_read_without_a_base_are_written_as_every_base_writes_them() {
+    let read = UriRefBuf::parse_lenient("//[0::0]/x").unwrap();
+    assert_eq!(read.value, "//[::]/x");
+    for base in BASES {
+        let (alone, joined) = both_readings(base, "//[0:0::1]");
+        assert_eq!(alone, joined, "against {base}");
+    }
+    let err = UriRefBuf::parse_lenient("//[v1.x]/").unwrap_err();
+    assert_eq!((err.kind(), err.index()), (ParseErrorKind::InvalidIpv6, 2));
+}
+
 fn reference_piece() -> impl Strategy<Value = &'static str> {
     prop::sample::select(vec![
         "/",

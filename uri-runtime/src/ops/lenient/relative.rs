@@ -22,10 +22,12 @@ use uri_core::{Component, HostKind, ParseError, ParseErrorKind};
 use crate::ops::lenient::host::idna_refusal;
 
 use super::clean::Cleaned;
+use super::host::ipv6_text;
 use super::machine::USERINFO;
 use super::record::write_char;
 use super::repair::{Notes, RepairKind};
 use crate::value::buf::UriRefBuf;
+use crate::value::host::Host;
 use crate::value::numbers::ends_in_number;
 use crate::write::compose::{Composer, Form};
 
@@ -244,7 +246,29 @@ fn authority_into(
         // ASCII: a byte of the host is a code point of the input.
         let kind = parse_host(&host, ParseOptions::RFC3986)
             .map_err(|err| ParseError::new(text, at(host_from + err.index()), err.kind()))?;
-        (Cow::Borrowed(host.as_str()), kind)
+        let written = match (kind, Host::classify(&host, kind)) {
+            // Every base's reader writes an IPv6 address shortest, and
+            // none reads an `IPvFuture` literal.
+            (HostKind::Ipv6, Some(Host::Ipv6(address))) => {
+                let shortest = ipv6_text(&address.segments());
+                if !shortest.eq_ignore_ascii_case(&host) {
+                    notes.note(
+                        input.span(host_from, host_from + host_len),
+                        RepairKind::AddressRewritten,
+                    );
+                }
+                Cow::Owned(shortest)
+            }
+            (HostKind::Ipv6 | HostKind::IpvFuture, _) => {
+                return Err(ParseError::new(
+                    text,
+                    at(host_from),
+                    ParseErrorKind::InvalidIpv6,
+                ));
+            }
+            _ => Cow::Borrowed(host.as_str()),
+        };
+        (written, kind)
     } else {
         // The host's bytes lost the tabs and newlines the text had, so a
         // position in it is counted in code points back into the text.
