@@ -47,6 +47,7 @@
 
 mod boundary;
 mod components;
+mod cut;
 mod query;
 mod rewrite;
 mod site;
@@ -55,6 +56,7 @@ mod strings;
 
 pub use boundary::{host_class, policy_violations};
 pub use components::{Part, effective_port, host_kind, is_valid, part, port};
+pub use cut::{cut_fragment, cut_query, host_without_www, remove_query_param};
 pub use query::{query_names, query_param, query_values};
 pub use rewrite::{decode, encode, join_lenient, normalize, parse_lenient, relativize, resolve};
 pub use site::{public_suffix, registrable_domain};

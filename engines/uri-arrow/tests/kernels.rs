@@ -13,9 +13,9 @@ use arrow_array::{
     Array, ArrayRef, Int32Array, LargeStringArray, ListArray, StringArray, StringViewArray,
 };
 use uri_arrow::{
-    Part, Rules, decode, effective_port, encode, host_class, host_kind, is_valid, normalize,
-    parse_lenient, part, part_or_error, policy_violations, port, public_suffix, query_param,
-    registrable_domain, resolve,
+    Part, Rules, cut_fragment, cut_query, decode, effective_port, encode, host_class, host_kind,
+    host_without_www, is_valid, normalize, parse_lenient, part, part_or_error, policy_violations,
+    port, public_suffix, query_param, registrable_domain, remove_query_param, resolve,
 };
 use uri_runtime::UriRef;
 use uri_runtime::policy::Policy;
@@ -235,4 +235,67 @@ fn the_strict_form_names_the_row_and_the_byte() {
     // Not a string column: an error, not a panic.
     let numbers: ArrayRef = Arc::new(Int32Array::from(vec![1]));
     assert!(part(&numbers, Part::Host).is_err());
+}
+
+/// ClickHouse's cutting functions: each row loses its query, its
+/// fragment, one parameter or a leading `www.`, and keeps every other
+/// byte; a row that is no URI reference is NULL.
+#[test]
+fn cuts_keep_every_byte_they_do_not_cut() {
+    let rows = vec![
+        Some("https://www.Example.com/p?utm_source=x&a=1&&b=2#top"),
+        Some("https://h/q"),
+        Some("not a uri"),
+        None,
+        Some("http://[::1]/?utm_source=y"),
+        Some("//WWW.cdn.example.net/x?utm_source"),
+        Some("http://www./"),
+    ];
+    let own = |v: &[Option<&str>]| v.iter().map(|s| s.map(str::to_owned)).collect::<Vec<_>>();
+    let arrays: Vec<ArrayRef> = vec![
+        Arc::new(StringArray::from(rows.clone())),
+        Arc::new(LargeStringArray::from(rows.clone())),
+        Arc::new(StringViewArray::from(rows)),
+    ];
+    for array in arrays {
+        assert_eq!(
+            texts(&cut_query(&array).unwrap()),
+            own(&[
+                Some("https://www.Example.com/p#top"),
+                Some("https://h/q"),
+                None,
+                None,
+                Some("http://[::1]/"),
+                Some("//WWW.cdn.example.net/x"),
+                Some("http://www./"),
+            ])
+        );
+        let cut = texts(&cut_fragment(&array).unwrap());
+        assert_eq!(
+            cut[0].as_deref(),
+            Some("https://www.Example.com/p?utm_source=x&a=1&&b=2")
+        );
+        assert_eq!(cut[1].as_deref(), Some("https://h/q"));
+        assert!(cut[2].is_none() && cut[3].is_none());
+        let cut = texts(&remove_query_param(&array, "utm_source").unwrap());
+        assert_eq!(
+            cut[0].as_deref(),
+            Some("https://www.Example.com/p?a=1&&b=2#top")
+        );
+        assert_eq!(cut[4].as_deref(), Some("http://[::1]/"));
+        assert_eq!(cut[5].as_deref(), Some("//WWW.cdn.example.net/x"));
+        let hosts = texts(&host_without_www(&array).unwrap());
+        assert_eq!(
+            hosts,
+            own(&[
+                Some("Example.com"),
+                Some("h"),
+                None,
+                None,
+                Some("[::1]"),
+                Some("cdn.example.net"),
+                Some("www."),
+            ])
+        );
+    }
 }

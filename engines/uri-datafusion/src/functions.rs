@@ -43,6 +43,10 @@ pub(crate) enum Function {
     ParseUrl {
         fails: bool,
     },
+    CutQuery,
+    CutFragment,
+    RemoveQueryParam,
+    HostWithoutWww,
 }
 
 /// What a function's arguments are.
@@ -309,6 +313,38 @@ pub(crate) const TABLE: &[Row] = &[
         "",
     ),
     row(
+        Function::CutQuery,
+        "uri_cut_query",
+        One,
+        SameString,
+        "The URI reference without its query (`?` included), the fragment kept: ClickHouse's cutQueryString. NULL when the text is no URI reference.",
+        "uri_cut_query('https://h/p?utm_source=x#top')",
+    ),
+    row(
+        Function::CutFragment,
+        "uri_cut_fragment",
+        One,
+        SameString,
+        "The URI reference without its fragment (`#` included): ClickHouse's cutFragment. NULL when the text is no URI reference.",
+        "",
+    ),
+    row(
+        Function::RemoveQueryParam,
+        "uri_remove_query_param",
+        Two,
+        SameString,
+        "The URI reference without the query parameters of that name (compared percent-decoded), every other byte kept: ClickHouse's cutURLParameter. NULL when the text is no URI reference.",
+        "uri_remove_query_param(url, 'utm_source')",
+    ),
+    row(
+        Function::HostWithoutWww,
+        "uri_host_without_www",
+        One,
+        SameString,
+        "The host as written, without a leading 'www.' (in any case): ClickHouse's domainWithoutWWW, but read by RFC 3986, so an IP literal, a userinfo or a name without a dot give their host, not ''. NULL without a host.",
+        "",
+    ),
+    row(
         Function::ParseUrl { fails: true },
         "parse_url",
         TwoOrThree,
@@ -391,6 +427,12 @@ impl Function {
                 arrow(uri_arrow::public_suffix(&rows[0], rules))
             }),
             Function::ParseUrl { fails } => spark::parse_url(args, fails),
+            Function::CutQuery => arrow(uri_arrow::cut_query(first)),
+            Function::CutFragment => arrow(uri_arrow::cut_fragment(first)),
+            Function::RemoveQueryParam => per_name(args, &|rows, name| {
+                arrow(uri_arrow::remove_query_param(&rows[0], name))
+            }),
+            Function::HostWithoutWww => arrow(uri_arrow::host_without_www(first)),
         }
     }
 }

@@ -43,6 +43,25 @@
 //! | `uri_policy_violations(url, 'public-web')` | the boundary policy's broken rules |
 //! | `uri_registrable_domain(url[, 'icann'])`, `uri_public_suffix(url[, 'icann'])` | the site of the host (Public Suffix List) |
 //! | `parse_url(url, part[, key])`, `try_parse_url(…)` | Spark's functions, over RFC 3986 (see below) |
+//! | `uri_cut_query(url)`, `uri_cut_fragment(url)`, `uri_remove_query_param(url, name)`, `uri_host_without_www(url)` | ClickHouse's `cutQueryString`, `cutFragment`, `cutURLParameter`, `domainWithoutWWW` (see below) |
+//!
+//! # For ClickHouse users
+//!
+//! The URL functions ClickHouse users reach for have an answer here, read
+//! by RFC 3986 rather than by a scan for delimiters:
+//!
+//! | ClickHouse | here | where they differ |
+//! |---|---|---|
+//! | `domain(url)` | `uri_host(url)` | `domain` gives `''` for an IPv6 literal, a `user:pass@` authority and a host without a dot; `uri_host` gives the host |
+//! | `domainWithoutWWW(url)` | `uri_host_without_www(url)` | the same, less a leading `www.` |
+//! | `topLevelDomain(url)` | none: `uri_public_suffix(url)` is the Public Suffix List's suffix (`co.uk`), not the last label (`uk`) | |
+//! | `cutQueryString`, `cutFragment`, `cutURLParameter` | `uri_cut_query`, `uri_cut_fragment`, `uri_remove_query_param` | untouched bytes kept, keys compared decoded |
+//! | `cutToFirstSignificantSubdomain` | `uri_registrable_domain(url)` | the list's registrable domain |
+//!
+//! Text that a browser would read but RFC 3986 does not (a `\`, a space,
+//! a quote) gives NULL in the strict functions;
+//! `uri_parse_lenient(text)` reads it as a browser does, and the strict
+//! functions then take its result: `uri_host(uri_parse_lenient(url))`.
 //!
 //! # Spark's `parse_url`
 //!

@@ -362,3 +362,35 @@ async fn the_readme_sql_example_runs() {
         assert!(readme.contains(text), "README.md lacks {text:?}");
     }
 }
+
+/// The ClickHouse-style functions, by their SQL names.
+#[tokio::test]
+async fn clickhouse_style_cuts() {
+    let ctx = session(&DataType::Utf8View);
+    let cut = column(&ctx, "SELECT uri_cut_query(url) FROM t").await;
+    assert_eq!(
+        cut[0].as_deref(),
+        Some("https://user:pw@Example.COM:8443/a/../b%7e#top")
+    );
+    assert_eq!(cut[1], None);
+    let cut = column(&ctx, "SELECT uri_cut_fragment(url) FROM t").await;
+    assert_eq!(
+        cut[0].as_deref(),
+        Some("https://user:pw@Example.COM:8443/a/../b%7e?utm_source=news%20letter&x=1")
+    );
+    let cut = column(
+        &ctx,
+        "SELECT uri_remove_query_param(url, 'utm_source') FROM t",
+    )
+    .await;
+    assert_eq!(
+        cut[0].as_deref(),
+        Some("https://user:pw@Example.COM:8443/a/../b%7e?x=1#top")
+    );
+    let hosts = column(
+        &ctx,
+        "SELECT uri_host_without_www('https://www.example.co.uk/'), uri_host_without_www('mailto:x@y')",
+    )
+    .await;
+    assert_eq!(hosts, some(&[Some("example.co.uk")]));
+}
