@@ -229,6 +229,7 @@ fn readings_that_depend_on_the_base_are_refused_without_it() {
         ("C|/x", 0),
         ("/C|/x", 1),
         ("c|", 0),
+        ("/a?q=it's", 7),
     ] {
         let err = UriRefBuf::parse_lenient(href).unwrap_err();
         assert_eq!(

@@ -361,7 +361,8 @@ proptest! {
     /// Strict text without a scheme is read as written: the same text,
     /// no repair, every part where the strict parser puts it; or, where
     /// its authority reads otherwise against a `http` base than against
-    /// others (an empty host, a number, a port above 65535), refused.
+    /// others (an empty host, a number, a port above 65535), or its query
+    /// holds a `'` (`%27` against a `http` base), refused.
     #[test]
     fn a_strict_reference_without_a_scheme_is_read_as_written(pieces in prop::collection::vec(
         prop::sample::select(vec![
@@ -375,7 +376,8 @@ proptest! {
         prop_assume!(strict.scheme().is_none());
         let read = match UriRefBuf::parse_lenient(&text) {
             Err(err) if matches!(err.kind(), ParseErrorKind::NeedsBase | ParseErrorKind::PortTooLarge) => {
-                prop_assert!(strict.authority().is_some(), "{:?}: {}", text, err);
+                let quote_in_query = strict.query().is_some_and(|q| q.contains('\''));
+                prop_assert!(strict.authority().is_some() || quote_in_query, "{:?}: {}", text, err);
                 return Ok(());
             }
             read => read.map_err(|e| format!("{text:?}: {e}")).unwrap(),

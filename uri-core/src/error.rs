@@ -515,7 +515,7 @@ impl ParseError {
                 "resolve it against the page it came from (`Uri::join_lenient`): browsers read \
                  it differently against different pages (a backslash is \"/\" against http, \
                  https, ws, wss, ftp and file pages and data elsewhere; \"///h\" names the \
-                 host h against a http page)"
+                 host h against a http page; a \"'\" in a query is \"%27\" there)"
             }
             _ => return None,
         })

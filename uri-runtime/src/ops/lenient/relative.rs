@@ -7,7 +7,8 @@
 //! (`///evil.com/x`, where a `http` base finds the host `evil.com`), a
 //! host with escapes or whose last label is a number (decoded and read as
 //! an IPv4 address against a `http` base, kept as text against others),
-//! and a drive letter `C|` (a drive against a `file` base).
+//! a drive letter `C|` (a drive against a `file` base), and a `'` in the
+//! query (`%27` against a `http` base, itself against others).
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -88,6 +89,11 @@ pub(super) fn read_reference(
             .iter()
             .position(|&c| c == '#')
             .map_or(chars.len(), |j| k + j);
+        // A `'` in the query is `%27` against a `http` base and itself
+        // against others (the URL Standard's special-query set).
+        if let Some(j) = chars[k + 1..end].iter().position(|&c| c == '\'') {
+            return Err(needs_base(k + 1 + j));
+        }
         composer.query_with(|out| write_chars(out, input, k + 1..end, &pct::QUERY, notes));
         k = end;
     }
