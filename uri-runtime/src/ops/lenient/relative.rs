@@ -168,6 +168,51 @@ fn write_chars(
     }
 }
 
+/// Writes the userinfo in code points `userinfo` (before its `@`) as
+/// every base's reader writes it: an empty user name and password, or an
+/// empty password, left out; the user name and password escaped as the
+/// machine escapes them, so that a base's reader and this one write the
+/// same bytes.
+fn userinfo_into(
+    composer: &mut Composer<'_>,
+    input: &Cleaned,
+    userinfo: Range<usize>,
+    notes: &mut Notes,
+) {
+    let from = userinfo.start;
+    let kept = match input.chars[userinfo.clone()].iter().position(|&c| c == ':') {
+        Some(colon) if from + colon + 1 == userinfo.end => from..from + colon,
+        _ => userinfo.clone(),
+    };
+    if kept.end < userinfo.end || kept.is_empty() {
+        // With the `@` when nothing is left.
+        let dropped = if kept.is_empty() {
+            from..userinfo.end + 1
+        } else {
+            kept.end..userinfo.end
+        };
+        notes.note(
+            input.span(dropped.start, dropped.end),
+            RepairKind::EmptyCredentials,
+        );
+    }
+    if kept.is_empty() {
+        return;
+    }
+    let colon = input.chars[kept.clone()]
+        .iter()
+        .position(|&c| c == ':')
+        .map(|k| kept.start + k);
+    composer.userinfo_with(|out| match colon {
+        Some(colon) => {
+            write_chars(out, input, kept.start..colon, &USERINFO, notes);
+            out.push(':');
+            write_chars(out, input, colon + 1..kept.end, &USERINFO, notes);
+        }
+        None => write_chars(out, input, kept, &USERINFO, notes),
+    });
+}
+
 /// Writes the authority in code points `range`: the userinfo escaped
 /// where needed, an international name through IDNA, a host and port
 /// as written once their rules (RFC 3986 sections 3.2.2 and 3.2.3)
@@ -188,40 +233,7 @@ fn authority_into(
         .rposition(|&c| c == '@')
         .map_or(from, |k| from + k + 1);
     if host_from > from {
-        // An empty user name and password, or an empty password, is left
-        // out, as every base's reader writes it.
-        let userinfo = from..host_from - 1;
-        let kept = match input.chars[userinfo.clone()].iter().position(|&c| c == ':') {
-            Some(colon) if from + colon + 1 == userinfo.end => from..from + colon,
-            _ => userinfo.clone(),
-        };
-        if kept.end < userinfo.end || kept.is_empty() {
-            let dropped = if kept.is_empty() {
-                from..host_from
-            } else {
-                kept.end..userinfo.end
-            };
-            notes.note(
-                input.span(dropped.start, dropped.end),
-                RepairKind::EmptyCredentials,
-            );
-        }
-        if !kept.is_empty() {
-            // Written as the machine writes a user name and password, so
-            // that a base's reader and this one write the same bytes.
-            let colon = input.chars[kept.clone()]
-                .iter()
-                .position(|&c| c == ':')
-                .map(|k| kept.start + k);
-            composer.userinfo_with(|out| match colon {
-                Some(colon) => {
-                    write_chars(out, input, kept.start..colon, &USERINFO, notes);
-                    out.push(':');
-                    write_chars(out, input, colon + 1..kept.end, &USERINFO, notes);
-                }
-                None => write_chars(out, input, kept, &USERINFO, notes),
-            });
-        }
+        userinfo_into(composer, input, from..host_from - 1, notes);
     }
     let rest = &input.chars[host_from..to];
     let host_len = if rest.first() == Some(&'[') {
