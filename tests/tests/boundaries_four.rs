@@ -258,6 +258,9 @@ fn readings_that_depend_on_the_base_are_refused_without_it() {
 fn ip_literals_read_without_a_base_are_written_as_every_base_writes_them() {
     let read = UriRefBuf::parse_lenient("//[0::0]/x").unwrap();
     assert_eq!(read.value, "//[::]/x");
+    // A port's leading zeros go, as every base's reader drops them.
+    let read = UriRefBuf::parse_lenient("//[20::1]:080/x").unwrap();
+    assert_eq!(read.value, "//[20::1]:80/x");
     for base in BASES {
         let (alone, joined) = both_readings(base, "//[0:0::1]");
         assert_eq!(alone, joined, "against {base}");

@@ -11,7 +11,7 @@
 //! query (`%27` against a `http` base, itself against others).
 
 use alloc::borrow::Cow;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use core::ops::Range;
 
 use uri_core::parse::{ParseOptions, check_component, parse_host};
@@ -316,15 +316,19 @@ fn authority_into(
         check_component(&digits, Component::Port)
             .map_err(|err| ParseError::new(text, at(port_from + 1 + err.index()), err.kind()))?;
         // Every base's reader refuses a port above 65535, as the machine
-        // does for a text with a scheme.
-        if !digits.is_empty() && digits.parse::<u16>().is_err() {
-            return Err(ParseError::new(
-                text,
-                at(port_from + 1),
-                ParseErrorKind::PortTooLarge,
-            ));
+        // does for a text with a scheme, and writes the number without its
+        // leading zeros (`080` is `80`).
+        match digits.parse::<u16>() {
+            Ok(port) => composer.port(&port.to_string()),
+            Err(_) if digits.is_empty() => composer.port(""),
+            Err(_) => {
+                return Err(ParseError::new(
+                    text,
+                    at(port_from + 1),
+                    ParseErrorKind::PortTooLarge,
+                ));
+            }
         }
-        composer.port(&digits);
     }
     Ok(())
 }
