@@ -17,7 +17,7 @@ use crate::strings::Strings;
 /// is; NULL for a row that is no URI reference.
 ///
 /// ```
-/// use arrow_array::{StringArray, cast::AsArray};
+/// use arrow_array::{Array, StringArray, cast::AsArray};
 ///
 /// let urls = StringArray::from(vec!["https://h/p?utm_source=x#top", "https://h/q", "a b"]);
 /// let cut = uri_arrow::cut_query(&urls)?;
@@ -66,7 +66,7 @@ pub fn cut_fragment(array: &dyn Array) -> Result<ArrayRef, ArrowError> {
 /// `cutURLParameter`. NULL for a row that is no URI reference.
 ///
 /// ```
-/// use arrow_array::{StringArray, cast::AsArray};
+/// use arrow_array::{Array, StringArray, cast::AsArray};
 ///
 /// let urls = StringArray::from(vec!["https://h/?a=1&utm_source=x&&b=2", "https://h/"]);
 /// let cut = uri_arrow::remove_query_param(&urls, "utm_source")?;
