@@ -238,6 +238,10 @@ fn readings_that_depend_on_the_base_are_refused_without_it() {
             "{href}"
         );
     }
+    // An `xn--` label a browser's reading refuses is refused without the
+    // base too.
+    let err = UriRefBuf::parse_lenient("//cdn.xn--bcher-ks/").unwrap_err();
+    assert_eq!((err.kind(), err.index()), (ParseErrorKind::InvalidIdn, 6));
     let err = UriRefBuf::parse_lenient("//h:65536/").unwrap_err();
     assert_eq!((err.kind(), err.index()), (ParseErrorKind::PortTooLarge, 4));
     // What every base reads alike is still read.

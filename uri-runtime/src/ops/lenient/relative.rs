@@ -284,7 +284,13 @@ fn authority_into(
                     ParseErrorKind::InvalidIpv6,
                 ));
             }
-            _ => Cow::Borrowed(host.as_str()),
+            _ => {
+                // A name is checked as a `http` base's reader checks it
+                // (an `xn--` label must be punycode IDNA allows).
+                check_ascii_name(&host)
+                    .map_err(|(byte, kind)| ParseError::new(text, at(host_from + byte), kind))?;
+                Cow::Borrowed(host.as_str())
+            }
         };
         (written, kind)
     } else {
@@ -340,6 +346,34 @@ fn ascii_host(host: &str) -> Result<String, (usize, ParseErrorKind)> {
     uri_idna::host_to_ascii(host)
         .map(alloc::borrow::Cow::into_owned)
         .map_err(|err| (err.index(), idna_refusal(err.kind())))
+}
+
+/// An ASCII name as the URL Standard's "domain to ASCII" checks it (its
+/// `xn--` labels decode to a name IDNA allows), or the byte where it
+/// fails and why.
+#[cfg(feature = "idna")]
+fn check_ascii_name(host: &str) -> Result<(), (usize, ParseErrorKind)> {
+    if !host
+        .as_bytes()
+        .windows(4)
+        .any(|w| w.eq_ignore_ascii_case(b"xn--"))
+    {
+        return Ok(());
+    }
+    uri_idna::domain_to_ascii_as_browsers(host)
+        .map(drop)
+        .map_err(|err| (err.index(), idna_refusal(err.kind())))
+}
+
+/// Without IDNA an `xn--` label is not checked, as the browser reading
+/// without the feature does not check it.
+#[cfg(not(feature = "idna"))]
+#[allow(
+    clippy::unnecessary_wraps,
+    reason = "the twin of the check with IDNA, whose result the caller reads"
+)]
+fn check_ascii_name(_host: &str) -> Result<(), (usize, ParseErrorKind)> {
+    Ok(())
 }
 
 /// Without IDNA an international host has no ASCII form here (the
