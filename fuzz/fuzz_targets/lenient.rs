@@ -6,7 +6,9 @@
 //! port, and, after normalization, the same path, query and fragment
 //! (compared decoded, since a strict URI escapes what a browser leaves
 //! raw). (`url` 2 reads a `file:` drive after a host as an older Standard
-//! did, dropping the host, where the web platform tests now keep it.) A
+//! did, dropping the host, where the web platform tests now keep it; and
+//! it does not step up past a drive-shaped segment such as `a:` in a
+//! `http` path, so such paths are not compared.) A
 //! reference read without its base, resolved against several bases,
 //! names what `join_lenient` names with each. And the common
 //! path (strict text a browser reads without the state machine) agrees
@@ -127,7 +129,15 @@ fuzz_target!(|data: &str| {
             });
             assert_eq!(ours.host(), host.as_deref(), "{href:?}");
             assert_eq!(ours.port_u16().ok().flatten(), theirs.port(), "{href:?}");
-            assert_eq!(decoded(Some(ours.path())), decoded(Some(theirs.path())), "{href:?}");
+            // `url` 2 does not step up past a segment shaped like a
+            // Windows drive (`a:`) in a `http` path, where the Standard
+            // does (it keeps a drive in `file` paths only).
+            let drive_shaped = href
+                .split(['/', '\\', '?', '#'])
+                .any(|s| matches!(s.as_bytes(), [letter, b':' | b'|'] if letter.is_ascii_alphabetic()));
+            if !drive_shaped {
+                assert_eq!(decoded(Some(ours.path())), decoded(Some(theirs.path())), "{href:?}");
+            }
             assert_eq!(decoded(ours.query()), decoded(theirs.query()), "{href:?}");
             assert_eq!(decoded(ours.fragment()), decoded(theirs.fragment()), "{href:?}");
         }
