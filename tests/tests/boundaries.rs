@@ -8,22 +8,18 @@ use std::net::IpAddr;
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-use uri::policy::{HostClass, Policy, Rule, classify_host, classify_ip};
+use uri::policy::{HostClass, Policy, Rule, classify_ip};
 use uri::scheme::file::{PathStyle, path_to_uri, uri_to_path};
 use uri::scheme::ftp::FtpUri;
 use uri::scheme::mailto::Mailto;
 use uri::{Uri, UriBuf, UriRefBuf, pct, scheme::SchemeErrorKind, uri_template::UriTemplate};
 
-/// The class the policy gives the host of `text`.
-fn class_of(text: &str) -> HostClass {
-    let uri = Uri::parse(text).unwrap();
-    classify_host(&uri.host_parsed().unwrap())
-}
+// The runtime under the name the shared probes import it by.
+extern crate uri as uri_runtime;
 
-/// Whether the public-web preset admits `text`.
-fn admitted(text: &str) -> bool {
-    Policy::public_web().parse(text).is_ok()
-}
+#[path = "common/policy_probe.rs"]
+mod policy_probe;
+use policy_probe::{admitted, class_of};
 
 // 1. IPv6 outside 2000::/3, the deprecated site-local block, and the
 //    IPv4-translated form.

@@ -8,7 +8,7 @@ use std::net::Ipv4Addr;
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-use uri::policy::{HostClass, Policy, classify_host, number_readings};
+use uri::policy::{HostClass, number_readings};
 use uri::site::{NoSite, Rules};
 use uri::{ParseErrorKind, SchemeRules, Uri, UriRef, UriRefBuf};
 
@@ -18,16 +18,9 @@ extern crate uri as uri_runtime;
 #[path = "common/number_readers.rs"]
 mod number_readers;
 
-/// The class the policy gives the host of `text`.
-fn class_of(text: &str) -> HostClass {
-    let uri = Uri::parse(text).unwrap();
-    classify_host(&uri.host_parsed().unwrap())
-}
-
-/// Whether the public-web preset admits `text`.
-fn admitted(text: &str) -> bool {
-    Policy::public_web().parse(text).is_ok()
-}
+#[path = "common/policy_probe.rs"]
+mod policy_probe;
+use policy_probe::{admitted, class_of};
 
 // 1. Short numeric hosts with a leading zero, and every other spelling
 //    some reader takes as an address.
