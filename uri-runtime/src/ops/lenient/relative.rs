@@ -45,15 +45,11 @@ pub(super) fn read_reference(
         .iter()
         .position(|&c| c == '?' || c == '#')
         .unwrap_or(chars.len());
-    if let Some(k) = chars[..tail].iter().position(|&c| c == '\\') {
-        return Err(ParseError::new(
-            text,
-            input.span(k, k).start,
-            ParseErrorKind::NeedsBase,
-        ));
-    }
     let needs_base =
         |k: usize| ParseError::new(text, input.span(k, k).start, ParseErrorKind::NeedsBase);
+    if let Some(k) = chars[..tail].iter().position(|&c| c == '\\') {
+        return Err(needs_base(k));
+    }
     let mut out = String::with_capacity(text.len() + 8);
     let mut composer = Composer::new(&mut out);
     let mut i = 0;
