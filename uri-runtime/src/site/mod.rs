@@ -67,7 +67,7 @@ use crate::value::ambiguous::is_ambiguous;
 use crate::value::buf::{IriBuf, IriRefBuf, UriBuf, UriRefBuf};
 use crate::value::host::Host;
 use crate::value::iri::{Iri, IriRef};
-use crate::value::numbers::{NumberReading, read_number};
+use crate::value::numbers::ends_in_number;
 use crate::value::reach::{NumberForms, Reached, reach};
 use crate::value::uri::{Uri, UriRef};
 
@@ -255,7 +255,8 @@ impl<'a> Found<'a> {
         if is_ambiguous(&name) {
             return Err(NoSite::Ambiguous);
         }
-        if read_number(name.as_bytes()) != NumberReading::Name {
+        let root = name.strip_suffix('.').unwrap_or(&name);
+        if ends_in_number(root.as_bytes()) {
             // A number no reader takes as an address: a browser refuses
             // it, and no public DNS answers the name.
             return Err(NoSite::NotAName);
