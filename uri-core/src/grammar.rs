@@ -17,15 +17,22 @@
 /// Expands the parser's functions (`parse`, `component`, `scheme`,
 /// `authority`, `any_authority`, `host_and_port`), each with `attrs` and
 /// the `qualifier` (`const`, or nothing), over two scans: `span`, with
-/// the signature and the results of
-/// [`Class::span`](crate::table::Class::span), and `encoded_span`, with
-/// those of [`encoded_span`](crate::parse::encoded_span).
+/// the results of [`Class::span`](crate::table::Class::span), and
+/// `encoded_span`, with those of
+/// [`encoded_span`](crate::parse::encoded_span).
+///
+/// Both scans take, before the class, the text and the bounds, a
+/// `&mut` of the `context` type: what a scan keeps between calls during
+/// one parse, such as the text's bytes classified once into masks. `parse`
+/// starts each parse's context from the `context`'s expression; a scan
+/// that keeps nothing takes `&mut ()`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __grammar {
     (
         attrs: [$(#[$attr:meta])*],
         qualifier: [$($qualifier:ident)?],
+        context: $context:ty = $start:expr,
         span: $span:path,
         encoded_span: $encoded_span:path $(,)?
     ) => {
@@ -42,7 +49,8 @@ macro_rules! __grammar {
             options: ParseOptions,
         ) -> Result<Components, ParseError> {
             let len = b.len();
-            let scheme_end = $crate::__attempt!(scheme(b, require_scheme));
+            let cx: &mut $context = &mut $start;
+            let scheme_end = $crate::__attempt!(scheme(cx, b, require_scheme));
             let mut i = match scheme_end {
                 Some(colon) => colon + 1,
                 None => 0,
@@ -50,9 +58,9 @@ macro_rules! __grammar {
 
             let authority = if i + 1 < len && b[i] == b'/' && b[i + 1] == b'/' {
                 let start = i + 2;
-                let (bounds, end) = match host_and_port(b, start) {
+                let (bounds, end) = match host_and_port(cx, b, start) {
                     Some(found) => found,
-                    None => $crate::__attempt!(any_authority(b, start, options)),
+                    None => $crate::__attempt!(any_authority(cx, b, start, options)),
                 };
                 i = end;
                 Some(bounds)
@@ -63,6 +71,7 @@ macro_rules! __grammar {
             let path_start = i;
             let path_end = $crate::__attempt!($crate::__component!(
                 $encoded_span,
+                cx,
                 b,
                 i,
                 len,
@@ -77,6 +86,7 @@ macro_rules! __grammar {
                 let mark = i;
                 i = $crate::__attempt!($crate::__component!(
                     $encoded_span,
+                    cx,
                     b,
                     i + 1,
                     len,
@@ -95,6 +105,7 @@ macro_rules! __grammar {
                 let mark = i;
                 $crate::__attempt!($crate::__component!(
                     $encoded_span,
+                    cx,
                     b,
                     i + 1,
                     len,
@@ -124,9 +135,13 @@ macro_rules! __grammar {
         /// escapes, IP literals, errors) to [`any_authority`]; this one scan does
         /// the work of that function's several.
         $(#[$attr])*
-        pub(crate) $($qualifier)? fn host_and_port(b: &[u8], start: usize) -> Option<(AuthorityBounds, usize)> {
+        pub(crate) $($qualifier)? fn host_and_port(
+            cx: &mut $context,
+            b: &[u8],
+            start: usize,
+        ) -> Option<(AuthorityBounds, usize)> {
             let len = b.len();
-            let host_end = $span(REG_NAME, b, start, len);
+            let host_end = $span(cx, REG_NAME, b, start, len);
             let (port_mark, end) = if host_end < len && b[host_end] == b':' {
                 let mut port_end = host_end + 1;
                 while port_end < len && b[port_end].is_ascii_digit() {
@@ -161,6 +176,7 @@ macro_rules! __grammar {
         /// Any authority starting at `start`, and the index where it ends.
         $(#[$attr])*
         pub(crate) $($qualifier)? fn any_authority(
+            cx: &mut $context,
             b: &[u8],
             start: usize,
             options: ParseOptions,
@@ -172,7 +188,7 @@ macro_rules! __grammar {
             // first `/`, `?` or `#`, which are outside the class, noting the
             // first `@` and the first `]` on the way: a few spans cost less
             // than a byte loop over an IP literal or a userinfo.
-            let mut end = $span(USERINFO, b, start, len);
+            let mut end = $span(cx, USERINFO, b, start, len);
             let (mut at, mut close) = (len, len);
             while end < len && !matches!(b[end], b'/' | b'?' | b'#') {
                 if b[end] == b'@' && at == len {
@@ -180,13 +196,13 @@ macro_rules! __grammar {
                 } else if b[end] == b']' && close == len {
                     close = end;
                 }
-                end = $span(USERINFO, b, end + 1, len);
+                end = $span(cx, USERINFO, b, end + 1, len);
             }
             let marks = AuthorityMarks {
                 at: if at < end { at } else { end },
                 close: if close < end { close } else { end },
             };
-            let bounds = $crate::__attempt!(authority(b, start, end, marks, options));
+            let bounds = $crate::__attempt!(authority(cx, b, start, end, marks, options));
             Ok((bounds, end))
         }
 
@@ -194,9 +210,13 @@ macro_rules! __grammar {
         /// `/`, `?` or `#` can only end a scheme, since a relative path's first
         /// segment may not contain one (section 4.2).
         $(#[$attr])*
-        pub(crate) $($qualifier)? fn scheme(b: &[u8], required: bool) -> Result<Option<usize>, ParseError> {
+        pub(crate) $($qualifier)? fn scheme(
+            cx: &mut $context,
+            b: &[u8],
+            required: bool,
+        ) -> Result<Option<usize>, ParseError> {
             // The common case in one pass: a valid scheme name, then its `:`.
-            let end = $span(SCHEME, b, 0, b.len());
+            let end = $span(cx, SCHEME, b, 0, b.len());
             if end > 0 && end < b.len() && b[end] == b':' && ALPHA.contains(b[0]) {
                 return Ok(Some(end));
             }
@@ -217,6 +237,7 @@ macro_rules! __grammar {
         /// whose first `@` and first `]` the caller has found.
         $(#[$attr])*
         pub(crate) $($qualifier)? fn authority(
+            cx: &mut $context,
             b: &[u8],
             start: usize,
             end: usize,
@@ -227,6 +248,7 @@ macro_rules! __grammar {
             let at = marks.at;
             let (userinfo_end, host_start) = if at < end {
                 $crate::__attempt!(component(
+                    cx,
                     b,
                     start,
                     at,
@@ -263,6 +285,7 @@ macro_rules! __grammar {
                 (host_end, kind)
             } else {
                 let host_end = $crate::__attempt!(component(
+                    cx,
                     b,
                     host_start,
                     end,
@@ -306,7 +329,12 @@ macro_rules! __grammar {
         /// the class and the stops are constants the compiler folds; this
         /// function serves the authority's parts, which are rarer.
         $(#[$attr])*
+        #[allow(
+            clippy::too_many_arguments,
+            reason = "the scan's context, the text, the bounds and the component's four rules"
+        )]
         pub(crate) $($qualifier)? fn component(
+            cx: &mut $context,
             b: &[u8],
             from: usize,
             to: usize,
@@ -315,7 +343,7 @@ macro_rules! __grammar {
             component: Component,
             wide: Wide,
         ) -> Result<usize, ParseError> {
-            $crate::__component!($encoded_span, b, from, to, class, stops, component, wide)
+            $crate::__component!($encoded_span, cx, b, from, to, class, stops, component, wide)
         }
 
     };
@@ -329,6 +357,7 @@ macro_rules! __grammar {
 macro_rules! __component {
     (
         $encoded_span:path,
+        $cx:expr,
         $b:expr,
         $from:expr,
         $to:expr,
@@ -351,9 +380,10 @@ macro_rules! __component {
                 Component,
                 Wide,
             ) = ($b, $from, $to, $class, $stops, $component, $wide);
+            let cx = &mut *$cx;
             let mut i = from;
             while i < to {
-                i = $encoded_span(class, b, i, to);
+                i = $encoded_span(cx, class, b, i, to);
                 if i >= to {
                     break;
                 }

@@ -31,8 +31,9 @@
 //! - **The grammar stamp.** `uri-runtime` parses with vector scans, which
 //!   need `unsafe` and CPU features this crate forbids; so that they run
 //!   the one grammar, not a copy, `__grammar!` stamps this crate's grammar
-//!   out over the caller's scans, with `__component!` and `__attempt!`
-//!   inside it. Its expansion names what `__private` re-exports and the
+//!   out over the caller's scans (and the context they keep during one
+//!   parse, such as a block of the text classified into masks), with
+//!   `__component!` and `__attempt!` inside it. Its expansion names what `__private` re-exports and the
 //!   grammar's pieces: `AuthorityBounds`, `AuthorityMarks`, `from_bounds`,
 //!   `scheme_name`, `port_digits`, `ip_literal`, `char_at`, `find_any`,
 //!   `contains`, `at` (an error at a byte), `__wide` and `Wide`. A macro's

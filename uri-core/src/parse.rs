@@ -20,9 +20,23 @@ mod scalar {
     crate::__grammar!(
         attrs: [#[inline]],
         qualifier: [const],
-        span: crate::table::Class::span,
-        encoded_span: super::encoded_span,
+        context: () = (),
+        span: super::scalar_span,
+        encoded_span: super::scalar_encoded_span,
     );
+}
+
+/// [`Class::span`] as the grammar calls a scan: the scalar scan keeps
+/// nothing between calls.
+#[inline]
+const fn scalar_span(_: &mut (), class: Class, b: &[u8], from: usize, to: usize) -> usize {
+    class.span(b, from, to)
+}
+
+/// [`encoded_span`] as the grammar calls a scan.
+#[inline]
+const fn scalar_encoded_span(_: &mut (), class: Class, b: &[u8], from: usize, to: usize) -> usize {
+    encoded_span(class, b, from, to)
 }
 
 /// Which extensions of the RFC 3986 grammar a parse accepts. The default
@@ -249,7 +263,16 @@ pub const fn check_component(input: &str, which: Component) -> Result<(), ParseE
         Component::Path => (PATH, b""),
         Component::Query | Component::Fragment => (QUERY_FRAGMENT, b""),
     };
-    attempt!(component(b, 0, len, class, stops, which, Wide::Refused));
+    attempt!(component(
+        &mut (),
+        b,
+        0,
+        len,
+        class,
+        stops,
+        which,
+        Wide::Refused
+    ));
     Ok(())
 }
 
@@ -288,7 +311,16 @@ pub const fn parse_host(input: &str, options: ParseOptions) -> Result<HostKind, 
         return ip_literal(b, 1, close, options);
     }
     let wide = options.__wide(Component::Host);
-    attempt!(component(b, 0, len, REG_NAME, b"", Component::Host, wide));
+    attempt!(component(
+        &mut (),
+        b,
+        0,
+        len,
+        REG_NAME,
+        b"",
+        Component::Host,
+        wide
+    ));
     Ok(match parse_ipv4(b, 0, len) {
         Ok(_) => HostKind::Ipv4,
         Err(_) => HostKind::RegName,
@@ -498,9 +530,9 @@ mod tests {
                 len += piece.len();
             }
             let b = &buffer[..len];
-            if let Some(found) = host_and_port(b, 2) {
+            if let Some(found) = host_and_port(&mut (), b, 2) {
                 answered += 1;
-                let general = any_authority(b, 2, ParseOptions::RFC3986);
+                let general = any_authority(&mut (), b, 2, ParseOptions::RFC3986);
                 assert_eq!(general, Ok(found), "{:?}", core::str::from_utf8(b));
             }
         }

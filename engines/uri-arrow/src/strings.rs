@@ -5,13 +5,12 @@ use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::Arc;
 
-use arrow_array::builder::{
-    GenericStringBuilder, ListBuilder, StringBuilder, StringViewBuilder, make_view,
-};
+use arrow_array::builder::{GenericStringBuilder, ListBuilder, StringBuilder, StringViewBuilder};
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, GenericStringArray, OffsetSizeTrait, StringViewArray};
-use arrow_buffer::{NullBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType};
+
+use crate::views::PartViews;
 
 /// A string column of any of the three layouts.
 #[derive(Clone, Copy)]
@@ -142,38 +141,10 @@ fn view_slices(
     array: &StringViewArray,
     part: &impl Fn(&str) -> Option<Range<usize>>,
 ) -> Result<ArrayRef, ArrowError> {
-    let mut views = Vec::with_capacity(array.len());
-    let mut valid = Vec::with_capacity(array.len());
-    for (i, &view) in array.views().iter().enumerate() {
+    let mut views = PartViews::new(array);
+    for i in 0..array.len() {
         let text = array.is_valid(i).then(|| array.value(i));
-        let found = text.and_then(|text| Some((text, part(text)?)));
-        let Some((text, range)) = found else {
-            views.push(0);
-            valid.push(false);
-            continue;
-        };
-        let bytes = text.as_bytes().get(range.clone()).unwrap_or_default();
-        // A row longer than twelve bytes lies in a buffer: its view names
-        // the buffer and the row's offset there, and the part lies
-        // `range.start` bytes further. A shorter row, and so every part
-        // of it, is written inline.
-        let (buffer, offset) = if text.len() > 12 {
-            // Within the row, so within the buffer's 32-bit offsets; past
-            // them the view fails validation below, not an addition.
-            let offset = ((view >> 96) as u32).checked_add(range.start as u32);
-            ((view >> 64) as u32, offset.unwrap_or(u32::MAX))
-        } else {
-            (0, 0)
-        };
-        views.push(make_view(bytes, buffer, offset));
-        valid.push(true);
+        views.push(i, text.and_then(part));
     }
-    let nulls = NullBuffer::from(valid);
-    let nulls = (nulls.null_count() > 0).then_some(nulls);
-    let sliced = StringViewArray::try_new(
-        ScalarBuffer::from(views),
-        array.data_buffers().to_vec(),
-        nulls,
-    )?;
-    Ok(Arc::new(sliced))
+    Ok(Arc::new(views.finish()?))
 }

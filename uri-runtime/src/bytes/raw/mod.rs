@@ -23,13 +23,16 @@
 //!     once more; decoding sixteen escapes in a row with a handful of
 //!     shuffles and comparisons (`ssse3.rs`);
 //!   - AVX2: the parser's scans with SSSE3's classifier on thirty-two
-//!     bytes at once, the grammar stamped out over them, normalization's
+//!     bytes at once, and the text classified once, sixty-four bytes a
+//!     block, into one mask per class, which the grammar stamped out over
+//!     them reads its spans from (`x86_64/masks.rs`); normalization's
 //!     two checks (escapes in normal form, dot segments) thirty-two bytes
 //!     a step, and the SSSE3 decoder with the marks of thirty-two bytes in
 //!     one comparison (`avx2/`);
 //!   - AVX-512: with VBMI, the parser's scans sixty-four bytes per step,
 //!     every byte looked up in a table of all the classes at once, with no
-//!     read past the scan's end, the grammar stamped out over them, and
+//!     read past the scan's end, the same lookup classifying a block for
+//!     the masks the grammar stamped out over them reads, and
 //!     normalization's two checks (escapes in normal form, dot segments)
 //!     with no branch per escape or dot; with VBMI2, decoding sixty-four
 //!     and encoding sixty-three bytes per step without a branch, written
@@ -42,8 +45,9 @@
 //! for the tests and the fuzz targets.
 //!
 //! A new kernel for an instruction set the table has is one file and
-//! one row entry: AVX2's parser is `x86_64/avx2/scan.rs`, the grammar
-//! stamped out over it in `x86_64/avx2/mod.rs`, and `parse:` in that row.
+//! one row entry: AVX2's parser is `x86_64/avx2/classify.rs` (over the
+//! scans of `scan.rs`), the grammar stamped out over it in
+//! `x86_64/avx2/mod.rs`, and `parse:` in that row.
 //! A new architecture (ARM NEON, say) is one folder and two lines:
 //!
 //! 1. `aarch64/mod.rs` with `SETS`, its rows fastest first, each a

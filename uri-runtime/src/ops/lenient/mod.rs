@@ -13,6 +13,7 @@
 mod as_written;
 mod clean;
 mod host;
+mod href;
 mod machine;
 mod record;
 mod relative;

@@ -39,6 +39,7 @@ mod grammar {
     uri_core::__grammar!(
         attrs: [#[target_feature(enable = "ssse3")]],
         qualifier: [],
+        context: () = (),
         span: super::span,
         encoded_span: super::encoded_span,
     );
@@ -162,7 +163,13 @@ fn escapes(chunk: __m128i, rows: __m128i) -> u32 {
 /// out over it: the same answer on every input.
 #[inline]
 #[target_feature(enable = "ssse3")]
-pub(in crate::bytes::raw) fn span(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
+pub(in crate::bytes::raw) fn span(
+    _: &mut (),
+    class: Class,
+    bytes: &[u8],
+    from: usize,
+    to: usize,
+) -> usize {
     scan_class::<false>(class, span_rows(class), bytes, from, to)
 }
 
@@ -171,6 +178,7 @@ pub(in crate::bytes::raw) fn span(class: Class, bytes: &[u8], from: usize, to: u
 #[inline]
 #[target_feature(enable = "ssse3")]
 pub(in crate::bytes::raw) fn encoded_span(
+    _: &mut (),
     class: Class,
     bytes: &[u8],
     from: usize,

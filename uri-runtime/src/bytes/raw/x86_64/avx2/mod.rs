@@ -1,10 +1,13 @@
 //! AVX2: the parser's scans with SSSE3's classifier on thirty-two bytes
-//! at once (`scan.rs`) and `uri-core`'s grammar stamped out over them,
+//! at once (`scan.rs`), the text classified once a block of sixty-four
+//! bytes for the scans read from masks (`classify.rs`), and `uri-core`'s
+//! grammar stamped out over those,
 //! normalization's two checks on thirty-two bytes a step (`checks.rs`),
 //! and the SSSE3 decoder with its marks found thirty-two bytes per
 //! comparison (`decode.rs`). Called only after the CPU said it has AVX2.
 
 mod checks;
+pub(super) mod classify;
 mod decode;
 pub(super) mod scan;
 
@@ -21,13 +24,15 @@ pub(in crate::bytes::raw) const KERNELS: Kernels = Kernels {
     ..Kernels::NONE
 };
 
-/// The grammar of `uri-core` over [`scan::span`] and
-/// [`scan::encoded_span`].
+/// The grammar of `uri-core` over [`classify::span`] and
+/// [`classify::encoded_span`]: each parse keeps the block it classified
+/// last.
 mod grammar {
     uri_core::__grammar!(
         attrs: [#[target_feature(enable = "avx2")]],
         qualifier: [],
-        span: super::scan::span,
-        encoded_span: super::scan::encoded_span,
+        context: super::super::masks::Block = super::super::masks::Block::EMPTY,
+        span: super::classify::span,
+        encoded_span: super::classify::encoded_span,
     );
 }

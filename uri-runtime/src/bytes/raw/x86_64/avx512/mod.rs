@@ -6,6 +6,7 @@
 //! escapes are (`decode.rs`, `encode.rs`). Every CPU with VBMI2 has VBMI
 //! and BMI2, so the second row asks for all of them.
 
+pub(super) mod classify;
 mod decode;
 mod encode;
 pub(super) mod scan;
@@ -38,14 +39,16 @@ pub(in crate::bytes::raw) const VBMI: Kernels = Kernels {
     ..Kernels::NONE
 };
 
-/// The grammar of `uri-core` over [`scan::span`]: sixty-four bytes per
-/// step, every class in one table lookup, and no step reads past the
-/// scan's end.
+/// The grammar of `uri-core` over [`classify::span`] and
+/// [`classify::encoded_span`]: sixty-four bytes classified in one table
+/// lookup, the scans read from their masks, and nothing read past the
+/// text.
 mod grammar {
     uri_core::__grammar!(
         attrs: [#[target_feature(enable = "avx512bw,avx512vbmi")]],
         qualifier: [],
-        span: super::scan::span,
-        encoded_span: super::scan::encoded_span,
+        context: super::super::masks::Block = super::super::masks::Block::EMPTY,
+        span: super::classify::span,
+        encoded_span: super::classify::encoded_span,
     );
 }

@@ -22,7 +22,7 @@ use core::arch::x86_64::{
 use uri_core::table::{self, Class};
 
 /// The classes the table knows, in the order of their bits.
-const CLASSES: [Class; 8] = [
+pub(super) const CLASSES: [Class; 8] = [
     table::SCHEME,
     table::REG_NAME,
     table::USERINFO,
@@ -34,7 +34,7 @@ const CLASSES: [Class; 8] = [
 ];
 
 /// The bit of the hex digits, which the triplets of `encoded_span` need.
-const HEX_BIT: u8 = 1 << 6;
+pub(super) const HEX_BIT: u8 = 1 << 6;
 
 /// The bit of `unreserved`, the bytes whose escapes normalization decodes.
 const UNRESERVED_BIT: u8 = 1 << 7;
@@ -233,7 +233,7 @@ pub(super) fn has_dot_segments(bytes: &[u8]) -> bool {
 /// the lanes that hold them; nothing from `at` past `to`.
 #[inline]
 #[target_feature(enable = "avx512bw,avx512vbmi")]
-fn read(bytes: &[u8], at: usize, to: usize) -> (u64, __m512i) {
+pub(super) fn read(bytes: &[u8], at: usize, to: usize) -> (u64, __m512i) {
     let to = to.min(bytes.len());
     let at = at.min(to);
     let lanes = u64::MAX
@@ -249,7 +249,7 @@ fn read(bytes: &[u8], at: usize, to: usize) -> (u64, __m512i) {
 /// [`MEMBERSHIP`] as the two tables of `vpermi2b`.
 #[inline]
 #[target_feature(enable = "avx512bw,avx512vbmi")]
-fn table_halves() -> (__m512i, __m512i) {
+pub(super) fn table_halves() -> (__m512i, __m512i) {
     let (halves, _) = MEMBERSHIP.as_chunks::<64>();
     // SAFETY: each half is sixty-four readable bytes, and an unaligned
     // load has no alignment requirement.

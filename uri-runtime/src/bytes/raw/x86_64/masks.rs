@@ -1,0 +1,263 @@
+//! The grammar's scans read from masks: a block of up to sixty-four
+//! bytes of the text is classified once into one bitmask per class the
+//! grammar scans and one of the well-formed `%XX` triplets, and each scan
+//! that starts in the block is then a shift and a count of trailing ones.
+//! A URI of a few components pays for one classification where the
+//! scans of `scan.rs` paid a setup and a tail for each component.
+//!
+//! The instruction sets differ only in how they classify a block
+//! (`avx2/classify.rs`, `avx512/classify.rs`); reading the masks, and
+//! what is left to the set's own one-class scan, is written here once.
+//!
+//! The block is the context the grammar (`uri_core::__grammar!`) keeps
+//! for one parse: the first scan classifies the block where it starts,
+//! and the scans after it read the same block as long as they start in
+//! it. A run that goes past the block's end (a long path or query) is
+//! finished by the one-class scan, which costs less a byte than
+//! classifying every class; a scan that starts past the block classifies
+//! a new one there.
+
+use uri_core::table::{self, Class};
+
+/// The classes a [`Block`] holds a mask of, in the order of
+/// [`Block::inside`]: the ones the grammar scans.
+pub(super) const CLASSES: [Class; 5] = [
+    table::SCHEME,
+    table::REG_NAME,
+    table::USERINFO,
+    table::PATH,
+    table::QUERY_FRAGMENT,
+];
+
+/// The index of `class` in [`CLASSES`], or `None` for a class the masks
+/// do not hold (which the scalar scans handle). Folded away where the
+/// class is a constant, as it is in every scan the grammar makes.
+#[inline]
+const fn index_of(class: Class) -> Option<usize> {
+    let mut k = 0;
+    while k < CLASSES.len() {
+        if CLASSES[k].bits() == class.bits() {
+            return Some(k);
+        }
+        k += 1;
+    }
+    None
+}
+
+/// Up to sixty-four consecutive bytes of a text, classified.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::bytes::raw) struct Block {
+    /// The index in the text of the block's first byte.
+    start: usize,
+    /// The index just past its last byte: `start + 64`, or the text's end.
+    end: usize,
+    /// For each class of [`CLASSES`], bit `k` set when the byte at
+    /// `start + k` is in the class; no bit at or past `end`.
+    inside: [u64; 5],
+    /// Bit `k` set when the byte at `start + k` is a `%` followed by two
+    /// hex digits, both in the block.
+    triplets: u64,
+}
+
+impl Block {
+    /// No bytes: the context a parse starts from, so that its first scan
+    /// classifies.
+    pub(in crate::bytes::raw) const EMPTY: Block = Block {
+        start: 0,
+        end: 0,
+        inside: [0; 5],
+        triplets: 0,
+    };
+
+    /// The block of the bytes from `start` to `end` (at most sixty-four),
+    /// from the masks of each class of [`CLASSES`], of `%` and of hex
+    /// digits (bit `k` for the byte at `start + k`, none past `end`).
+    #[inline]
+    pub(super) fn new(start: usize, end: usize, inside: [u64; 5], percent: u64, hex: u64) -> Block {
+        debug_assert!(end - start <= 64);
+        Block {
+            start,
+            end,
+            inside,
+            triplets: percent & (hex >> 1) & (hex >> 2),
+        }
+    }
+}
+
+/// The end of the run of `class`'s bytes (and, with `TRIPLETS`, of
+/// well-formed triplets that end before `to`) in `bytes[from..to]`: the
+/// answer of [`Class::span`] (or of [`uri_core::parse::encoded_span`])
+/// on every input. `classify` gives the block that starts at an index
+/// (or the last block of the text, where fewer bytes are left);
+/// `scan(from)` is the set's one-class scan of the same class from
+/// `from` to `to`.
+#[inline]
+pub(super) fn span<const TRIPLETS: bool>(
+    block: &mut Block,
+    class: Class,
+    bytes: &[u8],
+    from: usize,
+    to: usize,
+    classify: impl FnOnce(usize) -> Block,
+    scan: impl FnOnce(usize) -> usize,
+) -> usize {
+    let to = to.min(bytes.len());
+    if from >= to {
+        return from;
+    }
+    let Some(k) = index_of(class) else {
+        return if TRIPLETS {
+            uri_core::parse::encoded_span(class, bytes, from, to)
+        } else {
+            class.span(bytes, from, to)
+        };
+    };
+    if !(block.start <= from && from < block.end) {
+        *block = classify(from);
+    }
+    let mut inside = block.inside[k];
+    if TRIPLETS {
+        inside |= block.triplets;
+    }
+    // The bits shifted in past the block's last byte are zero: a run
+    // that reaches the block's end stops there.
+    let stop = from + (!(inside >> (from - block.start))).trailing_zeros() as usize;
+    if stop >= to {
+        return if TRIPLETS {
+            before_crossing_triplet(bytes, from, to)
+        } else {
+            to
+        };
+    }
+    if stop < block.end {
+        // A triplet the block did not hold whole: at its last two bytes.
+        if TRIPLETS && uri_core::pct::is_triplet(bytes, stop, to) {
+            return scan(stop + 3);
+        }
+        return stop;
+    }
+    scan(stop)
+}
+
+/// The grammar's two scans (`span` and `encoded_span`, with the results
+/// of [`Class::span`] and [`uri_core::parse::encoded_span`]) over the
+/// masks of a [`Block`], for an instruction set that enables `features`:
+/// `classify(bytes, at)` gives the block holding `bytes[at]`, and
+/// `scan::span`, `scan::encoded_span` are the set's one-class scans.
+macro_rules! scans_over_masks {
+    ($features:literal, $classify:path, $scan:ident) => {
+        /// [`Class::span`] read from the masks of `block`, classified
+        /// where the scan needs it: the same answer on every input.
+        #[inline]
+        #[target_feature(enable = $features)]
+        pub(in crate::bytes::raw) fn span(
+            block: &mut Block,
+            class: Class,
+            bytes: &[u8],
+            from: usize,
+            to: usize,
+        ) -> usize {
+            let classify = |at| $classify(bytes, at);
+            let scan = |at| $scan::span(class, bytes, at, to);
+            masks::span::<false>(block, class, bytes, from, to, classify, scan)
+        }
+
+        /// [`uri_core::parse::encoded_span`] read from the masks of
+        /// `block`: the same answer on every input.
+        #[inline]
+        #[target_feature(enable = $features)]
+        pub(in crate::bytes::raw) fn encoded_span(
+            block: &mut Block,
+            class: Class,
+            bytes: &[u8],
+            from: usize,
+            to: usize,
+        ) -> usize {
+            let classify = |at| $classify(bytes, at);
+            let scan = |at| $scan::encoded_span(class, bytes, at, to);
+            masks::span::<true>(block, class, bytes, from, to, classify, scan)
+        }
+    };
+}
+pub(super) use scans_over_masks;
+
+/// Where the encoded scan of `bytes[from..to]` stops when every byte of
+/// it is in the class or in a triplet the block holds: at a `%` among the
+/// last two bytes, whose triplet the block held whole but which does not
+/// end before `to`; else at `to`. (A `%` is never a hex digit, so one
+/// there starts a triplet, which ends past `to`.)
+#[inline]
+fn before_crossing_triplet(bytes: &[u8], from: usize, to: usize) -> usize {
+    for at in [to.wrapping_sub(2), to - 1] {
+        if at >= from && at < to && bytes[at] == b'%' {
+            return at;
+        }
+    }
+    to
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bytes::raw::tests::{rounds, text_of};
+    use crate::bytes::scan::tests::xorshift;
+    use alloc::vec::Vec;
+
+    /// The classes' masks of `bytes[start..end]` by the table, as a
+    /// vector classifier gives them.
+    fn classified(bytes: &[u8], start: usize) -> Block {
+        let end = bytes.len().min(start + 64);
+        let mask = |test: &dyn Fn(u8) -> bool| {
+            (start..end)
+                .filter(|&at| test(bytes[at]))
+                .fold(0_u64, |mask, at| mask | 1 << (at - start))
+        };
+        let inside = CLASSES.map(|class| mask(&|b| class.contains(b)));
+        Block::new(
+            start,
+            end,
+            inside,
+            mask(&|b| b == b'%'),
+            mask(&|b| b.is_ascii_hexdigit()),
+        )
+    }
+
+    /// The reader, over blocks classified by the table and the scalar
+    /// scans, agrees with the scalar scans wherever a scan starts and
+    /// ends, with one context kept across the scans of a text as a parse
+    /// keeps it, on texts that put triplets across block ends and ends.
+    #[test]
+    fn reading_masks_agrees_with_the_scalar_scans() {
+        let pieces: [&[u8]; 8] = [b"a", b"%41", b"%4", b"%", b"/", b"?", b" ", b":"];
+        let mut seed = 0x6464_u64;
+        for round in 0..rounds(3_000) {
+            let len = xorshift(&mut seed) % 200;
+            let plain = 1 + xorshift(&mut seed) % 8;
+            let text: Vec<u8> = text_of(&mut seed, &pieces, len, plain);
+            let mut block = Block::EMPTY;
+            for _ in 0..8 {
+                let from = xorshift(&mut seed) as usize % (text.len() + 2);
+                let to = xorshift(&mut seed) as usize % (text.len() + 2);
+                for class in CLASSES {
+                    let mut read = |triplets: bool| {
+                        let classify = |at| classified(&text, at);
+                        if triplets {
+                            let scan = |at| uri_core::parse::encoded_span(class, &text, at, to);
+                            span::<true>(&mut block, class, &text, from, to, classify, scan)
+                        } else {
+                            let scan = |at| class.span(&text, at, to);
+                            span::<false>(&mut block, class, &text, from, to, classify, scan)
+                        }
+                    };
+                    let (plain, encoded) = (read(false), read(true));
+                    assert_eq!(plain, class.span(&text, from, to), "{round}: {text:?}");
+                    assert_eq!(
+                        encoded,
+                        uri_core::parse::encoded_span(class, &text, from, to),
+                        "{round}: {class:?} {from}..{to} of {text:?}"
+                    );
+                }
+            }
+        }
+    }
+}
