@@ -147,6 +147,8 @@ fn readme_wild_text_example_holds() -> Result<(), Box<dyn std::error::Error>> {
             .index(),
         21
     );
+    let href = UriBuf::parse_href("HTTP://Example.com:80/a/./%7euser")?;
+    assert_eq!(href.value, "http://example.com/a/~user");
     let id = "..";
     assert!(uri!("https://api.example.com/v2/users/{id}/delete").is_err());
     let delete = UriBuf::parse("https://api.example.com/v2/users/%2E%2E/delete")?;
