@@ -43,14 +43,15 @@ fn classify(bytes: &[u8], at: usize) -> Block {
         && let Some((halves, _)) = bytes[start..].split_first_chunk::<64>()
     {
         let (halves, _) = halves.as_chunks::<32>();
-        let (first, second) = (masks_of(load(&halves[0])), masks_of(load(&halves[1])));
-        return block(start, start + 64, first, second, 32);
+        let steps = [load(&halves[0]), load(&halves[1])];
+        return block(start, start + 64, steps.map(|step| masks_of(step)), 32, || steps.map(|step| hex_of(step)));
     }
     if len >= 32
         && let (Some((first, _)), Some((_, last))) =
             (bytes.split_first_chunk::<32>(), bytes.split_last_chunk::<32>())
     {
-        return block(0, len, masks_of(load(first)), masks_of(load(last)), len - 32);
+        let steps = [load(first), load(last)];
+        return block(0, len, steps.map(|step| masks_of(step)), len - 32, || steps.map(|step| hex_of(step)));
     }
     let mut padded = [0; 16];
     let (first, last) = if let (Some((first, _)), Some((_, last))) =
@@ -70,33 +71,49 @@ fn classify(bytes: &[u8], at: usize) -> Block {
             _mm_loadu_si128(first.as_ptr().cast()),
         )
     };
+    let halves = |mask: u32| [mask & 0xFFFF, mask >> 16];
     let masks = masks_of(both);
-    let low = masks.map(|mask| mask & 0xFFFF);
-    let high = masks.map(|mask| mask >> 16);
-    block(0, len, low, high, len.saturating_sub(16))
+    let steps = [masks.map(|mask| halves(mask)[0]), masks.map(|mask| halves(mask)[1])];
+    block(0, len, steps, len.saturating_sub(16), || halves(hex_of(both)))
 }
 
-/// The block from `start` to `end` whose bytes' masks are `first` (from
-/// `start`) and `second` (from `start + shift`), which may overlap.
+/// The block from `start` to `end` of two steps' masks (from [`masks_of`];
+/// the second's bytes from `start + shift`, which may overlap the
+/// first's), with the hex digits of the two steps from `hex`, asked for
+/// only when there is a `%`: a triplet needs one, and most URIs have none.
 #[inline]
-fn block(start: usize, end: usize, first: [u32; 7], second: [u32; 7], shift: usize) -> Block {
-    let mask = |k: usize| u64::from(first[k]) | u64::from(second[k]) << shift;
+fn block(
+    start: usize,
+    end: usize,
+    [first, second]: [[u32; 6]; 2],
+    shift: usize,
+    hex: impl FnOnce() -> [u32; 2],
+) -> Block {
+    let join = |first: u32, second: u32| u64::from(first) | u64::from(second) << shift;
+    let mask = |k: usize| join(first[k], second[k]);
+    let percent = mask(5);
+    let hex = if percent == 0 {
+        0
+    } else {
+        let [first, second] = hex();
+        join(first, second)
+    };
     Block::new(
         start,
         end,
         [mask(0), mask(1), mask(2), mask(3), mask(4)],
-        mask(6),
-        mask(5),
+        percent,
+        hex,
     )
 }
 
-/// Bit `k` of mask `c` set when byte `k` of `chunk` is in the class of
-/// row `c` of [`ROWS`] (the classes, then hex digits); the last mask has
-/// the `%`s. The nibble work of [`escapes`] is the same for every class,
-/// and the compiler does it once.
+/// Bit `k` of mask `c` set when byte `k` of `chunk` is in the class
+/// `CLASSES[c]`; the last mask has the `%`s. The nibble work of
+/// [`escapes`] is the same for every class, and the compiler does it
+/// once.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn masks_of(chunk: __m256i) -> [u32; 7] {
+fn masks_of(chunk: __m256i) -> [u32; 6] {
     let kept = |rows: &[u8; 16]| !escapes(chunk, broadcast(rows));
     let percent = _mm256_movemask_epi8(_mm256_cmpeq_epi8(
         chunk,
@@ -108,9 +125,15 @@ fn masks_of(chunk: __m256i) -> [u32; 7] {
         kept(&ROWS[2]),
         kept(&ROWS[3]),
         kept(&ROWS[4]),
-        kept(&ROWS[5]),
         percent.cast_unsigned(),
     ]
+}
+
+/// Bit `k` set when byte `k` of `chunk` is a hex digit.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn hex_of(chunk: __m256i) -> u32 {
+    !escapes(chunk, broadcast(&ROWS[5]))
 }
 
 #[inline]
