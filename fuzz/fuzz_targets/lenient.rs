@@ -14,7 +14,8 @@
 //! path (strict text a browser reads without the state machine) agrees
 //! with the machine: `parse_lenient` gives the value, repairs or error
 //! that a join against a base of a scheme no text has gives, which runs
-//! every text through the machine.
+//! every text through the machine. `UriBuf::parse_href` gives what
+//! `parse_lenient` then `normalize_with(&SchemeRules::STANDARD)` give.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -77,6 +78,12 @@ fuzz_target!(|data: &str| {
     if let Ok(repaired) = &uri {
         assert_eq!(UriBuf::parse(repaired.value.as_str()).as_ref(), Ok(&repaired.value));
     }
+    // `parse_href` is the reading then scheme-based normalization.
+    let two_calls = uri.clone().map(|mut repaired| {
+        repaired.value = repaired.value.normalize_with(&SchemeRules::STANDARD);
+        repaired
+    });
+    assert_eq!(UriBuf::parse_href(href), two_calls, "{href:?}");
     let machine = Uri::parse("x-agree:/").ok().map(|base| base.join_lenient(href));
     match (&uri, &machine) {
         (Err(alone), _) if alone.kind() == ParseErrorKind::MissingScheme => {}
