@@ -21,11 +21,11 @@
 /// `encoded_span`, with those of
 /// [`encoded_span`](crate::parse::encoded_span).
 ///
-/// Both scans take, before the class, the text and the bounds, a
-/// `&mut` of the `context` type: what a scan keeps between calls during
-/// one parse, such as the text's bytes classified once into masks. `parse`
-/// starts each parse's context from the `context`'s expression; a scan
-/// that keeps nothing takes `&mut ()`.
+/// Both scans take a `&mut` of the `context` type first, then the class,
+/// the text and the bounds. The context is what the scans keep between
+/// calls during one parse, such as a block of the text classified once
+/// into masks; `parse` starts each parse's context from the expression
+/// after `=`. Scans that keep nothing take `&mut ()`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __grammar {
