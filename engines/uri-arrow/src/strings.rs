@@ -143,8 +143,7 @@ fn view_slices(
 ) -> Result<ArrayRef, ArrowError> {
     let mut views = PartViews::new(array);
     for i in 0..array.len() {
-        let text = array.is_valid(i).then(|| array.value(i));
-        views.push(i, text.and_then(part));
+        views.push(i, part);
     }
     Ok(Arc::new(views.finish()?))
 }

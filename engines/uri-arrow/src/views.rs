@@ -42,16 +42,16 @@ impl<'a> PartViews<'a> {
         }
     }
 
-    /// Appends row `i`'s part `range` (of the row's text), or a NULL.
-    pub(crate) fn push(&mut self, i: usize, range: Option<Range<usize>>) {
+    /// Appends the part of row `i` that `part` finds in the row's text,
+    /// or a NULL (for a NULL row too).
+    pub(crate) fn push(&mut self, i: usize, part: impl FnOnce(&str) -> Option<Range<usize>>) {
         let view = self.array.views()[i];
         let text = self.array.is_valid(i).then(|| self.array.value(i));
-        let Some(part) = text.and_then(|text| Some((text, text.get(range?)?))) else {
+        let Some((text, part)) = text.and_then(|text| Some((text, text.get(part(text)?)?))) else {
             self.views.push(0);
             self.valid.push(false);
             return;
         };
-        let (text, part) = part;
         // A part of at most twelve bytes is written into its view; a
         // longer one lies in its row's buffer, `start` bytes further.
         let (buffer, offset) = if part.len() > 12 {
@@ -163,11 +163,9 @@ mod tests {
         // took the unchecked constructor.
         let mut paths = PartViews::new(&views);
         for i in 0..views.len() {
-            let text = views.is_valid(i).then(|| views.value(i));
-            paths.push(
-                i,
-                text.and_then(|t| Some(uri_runtime::UriRef::parse(t).ok()?.components().path())),
-            );
+            paths.push(i, |text| {
+                Some(uri_runtime::UriRef::parse(text).ok()?.components().path())
+            });
         }
         assert!(paths.proven);
     }

@@ -87,9 +87,8 @@ impl Block {
 /// The end of the run of `class`'s bytes (and, with `TRIPLETS`, of
 /// well-formed triplets that end before `to`) in `bytes[from..to]`: the
 /// answer of [`Class::span`] (or of [`uri_core::parse::encoded_span`])
-/// on every input. `classify` gives the block that starts at an index
-/// (or the last block of the text, where fewer bytes are left);
-/// `scan(from)` is the set's one-class scan of the same class from
+/// on every input. `classify(at)` gives a block that holds the byte at
+/// `at`; `scan(from)` is the set's one-class scan of the same class from
 /// `from` to `to`.
 #[inline]
 pub(super) fn span<const TRIPLETS: bool>(
@@ -139,18 +138,20 @@ pub(super) fn span<const TRIPLETS: bool>(
     scan(stop)
 }
 
-/// The grammar's two scans (`span` and `encoded_span`, with the results
-/// of [`Class::span`] and [`uri_core::parse::encoded_span`]) over the
-/// masks of a [`Block`], for an instruction set that enables `features`:
+/// The grammar's scans over the masks of a [`Block`] for an instruction
+/// set that enables `features`, as one function `span::<TRIPLETS>`: the
+/// results of [`Class::span`] (`span::<false>`) and of
+/// [`uri_core::parse::encoded_span`] (`span::<true>`) on every input.
 /// `classify(bytes, at)` gives the block holding `bytes[at]`, and
 /// `scan::span`, `scan::encoded_span` are the set's one-class scans.
 macro_rules! scans_over_masks {
     ($features:literal, $classify:path, $scan:ident) => {
-        /// [`Class::span`] read from the masks of `block`, classified
-        /// where the scan needs it: the same answer on every input.
+        /// [`Class::span`], or with `TRIPLETS`
+        /// [`uri_core::parse::encoded_span`], read from the masks of
+        /// `block`, classified where the scan needs it.
         #[inline]
         #[target_feature(enable = $features)]
-        pub(in crate::bytes::raw) fn span(
+        pub(in crate::bytes::raw) fn span<const TRIPLETS: bool>(
             block: &mut Block,
             class: Class,
             bytes: &[u8],
@@ -158,24 +159,14 @@ macro_rules! scans_over_masks {
             to: usize,
         ) -> usize {
             let classify = |at| $classify(bytes, at);
-            let scan = |at| $scan::span(class, bytes, at, to);
-            masks::span::<false>(block, class, bytes, from, to, classify, scan)
-        }
-
-        /// [`uri_core::parse::encoded_span`] read from the masks of
-        /// `block`: the same answer on every input.
-        #[inline]
-        #[target_feature(enable = $features)]
-        pub(in crate::bytes::raw) fn encoded_span(
-            block: &mut Block,
-            class: Class,
-            bytes: &[u8],
-            from: usize,
-            to: usize,
-        ) -> usize {
-            let classify = |at| $classify(bytes, at);
-            let scan = |at| $scan::encoded_span(class, bytes, at, to);
-            masks::span::<true>(block, class, bytes, from, to, classify, scan)
+            let scan = |at| {
+                if TRIPLETS {
+                    $scan::encoded_span(class, bytes, at, to)
+                } else {
+                    $scan::span(class, bytes, at, to)
+                }
+            };
+            masks::span::<TRIPLETS>(block, class, bytes, from, to, classify, scan)
         }
     };
 }

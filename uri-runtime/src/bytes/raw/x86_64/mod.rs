@@ -136,8 +136,8 @@ mod tests {
                     });
                     scans.push(unsafe {
                         (
-                            avx2::classify::span(&mut avx2_block, class, &text, from, to),
-                            avx2::classify::encoded_span(&mut avx2_block, class, &text, from, to),
+                            avx2::classify::span::<false>(&mut avx2_block, class, &text, from, to),
+                            avx2::classify::span::<true>(&mut avx2_block, class, &text, from, to),
                         )
                     });
                 }
@@ -150,8 +150,8 @@ mod tests {
                     });
                     scans.push(unsafe {
                         (
-                            avx512::classify::span(&mut wide_block, class, &text, from, to),
-                            avx512::classify::encoded_span(&mut wide_block, class, &text, from, to),
+                            avx512::classify::span::<false>(&mut wide_block, class, &text, from, to),
+                            avx512::classify::span::<true>(&mut wide_block, class, &text, from, to),
                         )
                     });
                 }

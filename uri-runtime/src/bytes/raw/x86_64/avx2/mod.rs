@@ -24,15 +24,14 @@ pub(in crate::bytes::raw) const KERNELS: Kernels = Kernels {
     ..Kernels::NONE
 };
 
-/// The grammar of `uri-core` over [`classify::span`] and
-/// [`classify::encoded_span`]: each parse keeps the block it classified
-/// last.
+/// The grammar of `uri-core` over [`classify::span`] (without and with
+/// triplets): each parse keeps the block it classified last.
 mod grammar {
     uri_core::__grammar!(
         attrs: [#[target_feature(enable = "avx2")]],
         qualifier: [],
         context: super::super::masks::Block = super::super::masks::Block::EMPTY,
-        span: super::classify::span,
-        encoded_span: super::classify::encoded_span,
+        span: super::classify::span::<false>,
+        encoded_span: super::classify::span::<true>,
     );
 }

@@ -39,16 +39,15 @@ pub(in crate::bytes::raw) const VBMI: Kernels = Kernels {
     ..Kernels::NONE
 };
 
-/// The grammar of `uri-core` over [`classify::span`] and
-/// [`classify::encoded_span`]: sixty-four bytes classified in one table
-/// lookup, the scans read from their masks, and nothing read past the
-/// text.
+/// The grammar of `uri-core` over [`classify::span`] (without and with
+/// triplets): sixty-four bytes classified in one table lookup, the scans
+/// read from their masks, and nothing read past the text.
 mod grammar {
     uri_core::__grammar!(
         attrs: [#[target_feature(enable = "avx512bw,avx512vbmi")]],
         qualifier: [],
         context: super::super::masks::Block = super::super::masks::Block::EMPTY,
-        span: super::classify::span,
-        encoded_span: super::classify::encoded_span,
+        span: super::classify::span::<false>,
+        encoded_span: super::classify::span::<true>,
     );
 }
