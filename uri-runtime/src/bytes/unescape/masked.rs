@@ -19,10 +19,12 @@ const THREE_ESCAPES: u32 = 0b100_1001;
 /// start forty-eight bytes, up to sixteen, and tells how many there
 /// were.
 ///
-/// A chunk without marks is one copy; one whose first mark starts three
-/// escapes in a row (encoded non-ASCII text) starts a run decoded
-/// sixteen escapes per step, without looking for marks; any other costs
-/// a pass per mark, not per byte. A constant `FORM` gives each kind of
+/// A chunk without marks is one copy; one with a single mark (most of
+/// those with any, in mostly plain text) is two copies and a decoding,
+/// with no loop whose exit the CPU would have to guess; one whose first
+/// mark starts three escapes in a row (encoded non-ASCII text) starts a
+/// run decoded sixteen escapes per step, without looking for marks; any
+/// other costs a pass per mark, not per byte. A constant `FORM` gives each kind of
 /// text its own loop, without a test for `+` in the other. Inlined into
 /// its caller so that the two functions are compiled with the caller's
 /// CPU features.
@@ -80,6 +82,13 @@ pub(crate) fn push_decoded<const FORM: bool>(
             else {
                 break;
             };
+            // One mark, as in most chunks that hold any in mostly plain
+            // text: its escape and the bytes after it, without a loop.
+            if marked & (marked - 1) == 0 {
+                let (read, written) = decode_one::<FORM>(window, ahead, first).map_err(|at| i + at)?;
+                (i, n) = (i + read, n + written);
+                continue;
+            }
             let (read, written) =
                 decode_marked::<FORM>(window, ahead, marked).map_err(|at| i + at)?;
             (i, n) = (i + read, n + written);
@@ -173,4 +182,25 @@ fn decode_marked<const FORM: bool>(
         (at, n) = (32, slot + 32 - at);
     }
     Ok((at, n))
+}
+
+/// [`decode_marked`] for a chunk whose one mark is at `mark`: the bytes
+/// after the escape are one thirty-two-byte copy.
+#[inline(always)]
+#[allow(clippy::inline_always, reason = "as for `push_decoded`")]
+fn decode_one<const FORM: bool>(
+    window: &mut [u8; READ_AHEAD],
+    ahead: &[u8; READ_AHEAD],
+    mark: usize,
+) -> Result<(usize, usize), usize> {
+    let mark = mark & 31;
+    let (byte, width) = if FORM && ahead[mark] == b'+' {
+        (b' ', 1)
+    } else {
+        (decode_at(ahead, mark)?, 3)
+    };
+    window[mark] = byte;
+    window[mark + 1..mark + 33].copy_from_slice(&ahead[mark + width..mark + width + 32]);
+    let read = (mark + width).max(32);
+    Ok((read, read - width + 1))
 }

@@ -3,6 +3,7 @@
 //! reading, which every x86-64 target has and so are called directly.
 
 mod avx2;
+#[cfg_attr(uri_no_avx512, allow(dead_code, reason = "the build leaves its rows out"))]
 mod avx512;
 mod masks;
 mod sse2;
@@ -16,7 +17,15 @@ use crate::bytes::scan;
 
 /// The instruction sets with kernels, fastest first: a kernel is taken
 /// from the first row this CPU runs that has one.
+///
+/// `RUSTFLAGS="--cfg uri_no_avx512"` leaves AVX-512's rows out, for a
+/// deployment on CPUs that lower their clock while running it (Intel's
+/// before Ice Lake), and to time the AVX2 rows on a CPU that has both.
+#[cfg(not(uri_no_avx512))]
 pub(super) const SETS: &[Kernels] = &[avx512::VBMI2, avx512::VBMI, avx2::KERNELS, ssse3::KERNELS];
+/// The rows without AVX-512's (`--cfg uri_no_avx512`).
+#[cfg(uri_no_avx512)]
+pub(super) const SETS: &[Kernels] = &[avx2::KERNELS, ssse3::KERNELS];
 
 /// Whether the build targets SSE2, which every x86-64 target with `std`
 /// does; asked anyway, so that the calls below stay sound on one that
