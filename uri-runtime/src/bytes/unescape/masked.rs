@@ -84,7 +84,7 @@ pub(crate) fn push_decoded<const FORM: bool>(
             };
             // One mark, as in most chunks that hold any in mostly plain
             // text: its escape and the bytes after it, without a loop.
-            if marked & (marked - 1) == 0 {
+            if marked.is_power_of_two() {
                 let (read, written) = decode_one::<FORM>(window, ahead, first).map_err(|at| i + at)?;
                 (i, n) = (i + read, n + written);
                 continue;
