@@ -66,7 +66,9 @@
 //!
 //! Building with `RUSTFLAGS="--cfg uri_safe"` uses the twins everywhere;
 //! the tests compare each piece with its twin on random input, and every
-//! decoding loop the CPU runs with the portable one.
+//! decoding loop the CPU runs with the portable one. `--cfg
+//! uri_no_avx512` keeps the vector kernels but leaves AVX-512's rows out
+//! of x86-64's table (`x86_64/mod.rs`).
 #![allow(unsafe_code)]
 
 mod agreement;
