@@ -193,6 +193,8 @@ fn decode_one<const FORM: bool>(
     ahead: &[u8; READ_AHEAD],
     mark: usize,
 ) -> Result<(usize, usize), usize> {
+    // Below 32 already (a bit of a `u32`); the mask tells the compiler,
+    // which drops the bounds checks of the copies.
     let mark = mark & 31;
     let (byte, width) = if FORM && ahead[mark] == b'+' {
         (b' ', 1)

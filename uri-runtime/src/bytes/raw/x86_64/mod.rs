@@ -132,8 +132,8 @@ mod tests {
                 // where `wide` does.
                 let mut scans = vec![unsafe {
                     (
-                        ssse3::span(&mut (), class, &text, from, to),
-                        ssse3::encoded_span(&mut (), class, &text, from, to),
+                        ssse3::span::<false>(&mut (), class, &text, from, to),
+                        ssse3::span::<true>(&mut (), class, &text, from, to),
                     )
                 }];
                 if avx2 {

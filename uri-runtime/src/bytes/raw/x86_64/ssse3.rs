@@ -34,14 +34,14 @@ pub(in crate::bytes::raw) const KERNELS: Kernels = Kernels {
     ..Kernels::NONE
 };
 
-/// The grammar of `uri-core` over [`span`] and [`encoded_span`].
+/// The grammar of `uri-core` over [`span`] (without and with triplets).
 mod grammar {
     uri_core::__grammar!(
         attrs: [#[target_feature(enable = "ssse3")]],
         qualifier: [],
         context: () = (),
-        span: super::span,
-        encoded_span: super::encoded_span,
+        span: super::span::<false>,
+        encoded_span: super::span::<true>,
     );
 }
 
@@ -159,32 +159,19 @@ fn escapes(chunk: __m128i, rows: __m128i) -> u32 {
     _mm_movemask_epi8(_mm_cmpeq_epi8(kept, _mm_setzero_si128())).cast_unsigned()
 }
 
-/// [`Class::span`] thirty-two bytes per step, for the parser stamped
-/// out over it: the same answer on every input.
-#[inline]
-#[target_feature(enable = "ssse3")]
-pub(in crate::bytes::raw) fn span(
-    _: &mut (),
-    class: Class,
-    bytes: &[u8],
-    from: usize,
-    to: usize,
-) -> usize {
-    scan_class::<false>(class, span_rows(class), bytes, from, to)
-}
-
-/// [`uri_core::parse::encoded_span`] thirty-two bytes per step, for the
+/// [`Class::span`] (or, with `TRIPLETS`,
+/// [`uri_core::parse::encoded_span`]) thirty-two bytes per step, for the
 /// parser stamped out over it: the same answer on every input.
 #[inline]
 #[target_feature(enable = "ssse3")]
-pub(in crate::bytes::raw) fn encoded_span(
+pub(in crate::bytes::raw) fn span<const TRIPLETS: bool>(
     _: &mut (),
     class: Class,
     bytes: &[u8],
     from: usize,
     to: usize,
 ) -> usize {
-    scan_class::<true>(class, span_rows(class), bytes, from, to)
+    scan_class::<TRIPLETS>(class, span_rows(class), bytes, from, to)
 }
 
 /// The nibble rows (see [`EncodeSet::nibble_rows`]) of the set that keeps
