@@ -6,8 +6,9 @@
 //! [`masked::push_decoded`] takes one function giving the marks of
 //! thirty-two bytes as a bit mask and one decoding sixteen escapes in a row
 //! at once, which vector code computes in a few instructions (see
-//! `raw/x86_64/ssse3.rs` and `avx2.rs`). CPUs with AVX-512 take a third
-//! loop, without branches, in `raw/x86_64/avx512/decode.rs`.
+//! `raw/x86_64/ssse3.rs`). CPUs with AVX2 or AVX-512 take a loop without
+//! branches on where the escapes are, in `raw/x86_64/avx2/decode.rs` and
+//! `raw/x86_64/avx512/decode.rs`.
 //!
 //! Both return the index of the first `%` not followed by two hex digits
 //! as their error; nothing after it is appended. On success they tell

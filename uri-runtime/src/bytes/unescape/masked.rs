@@ -1,5 +1,5 @@
 //! The loop for vector code, built only where it exists (SSE2 and SSSE3,
-//! or AVX2, in `raw/x86_64/`).
+//! in `raw/x86_64/ssse3.rs`).
 
 use alloc::vec::Vec;
 
