@@ -103,6 +103,26 @@ pub(crate) fn push_decoded(
     Ok(Replacements::of(seen))
 }
 
+/// The end of a vector loop that decoded `bytes[..from]` into `out`: the
+/// rest through [`push_decoded`], its error at its index in `bytes`, and
+/// [`Replacements::MaybeNonAscii`] when the loop put a byte outside ASCII
+/// in place of an escape (`loop_non_ascii`) or the rest does.
+pub(crate) fn push_decoded_rest(
+    out: &mut Vec<u8>,
+    bytes: &[u8],
+    from: usize,
+    plus: Option<u8>,
+    loop_non_ascii: bool,
+) -> Result<Replacements, usize> {
+    let rest = bytes.get(from..).unwrap_or_default();
+    let replaced = push_decoded(out, rest, plus).map_err(|at| from + at)?;
+    Ok(if loop_non_ascii {
+        Replacements::MaybeNonAscii
+    } else {
+        replaced
+    })
+}
+
 /// [`push_decoded`] a byte at a time, straight into `out`: for inputs of a
 /// few tens of bytes (query keys and values, path segments), where zeroing
 /// the stack block costs more than the bytes do.

@@ -97,13 +97,7 @@ pub(crate) fn push_decoded<const FORM: bool>(
         out.extend_from_slice(&block[..n]);
     }
     // The last bytes, fewer than READ_AHEAD.
-    let rest = bytes.get(i..).unwrap_or_default();
-    let in_rest = super::push_decoded(out, rest, FORM.then_some(b'+')).map_err(|at| i + at)?;
-    Ok(if in_rest == Replacements::Ascii {
-        Replacements::of(seen)
-    } else {
-        in_rest
-    })
+    super::push_decoded_rest(out, bytes, i, FORM.then_some(b'+'), !seen.is_ascii())
 }
 
 /// Decodes the run of escapes at `bytes[i..]` into `block` at `n`,

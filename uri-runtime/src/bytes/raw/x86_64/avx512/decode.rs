@@ -101,13 +101,8 @@ pub(super) unsafe fn push_decoded<const FORM: bool>(
     unsafe { out.set_len(start + n) };
     // Digits of the last step's escape at the start of what is left.
     i += carried.count_ones() as usize;
-    let rest = bytes.get(i..).unwrap_or_default();
-    let replaced = unescape::push_decoded(out, rest, FORM.then_some(b'+')).map_err(|at| i + at)?;
-    Ok(if _mm512_movepi8_mask(decoded_bits) == 0 {
-        replaced
-    } else {
-        Replacements::MaybeNonAscii
-    })
+    let non_ascii = _mm512_movepi8_mask(decoded_bits) != 0;
+    unescape::push_decoded_rest(out, bytes, i, FORM.then_some(b'+'), non_ascii)
 }
 
 /// Each byte's value as a hex digit (zero where it is not one), and the
