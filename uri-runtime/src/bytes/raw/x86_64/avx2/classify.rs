@@ -43,15 +43,19 @@ fn classify(bytes: &[u8], at: usize) -> Block {
         && let Some((halves, _)) = bytes[start..].split_first_chunk::<64>()
     {
         let (halves, _) = halves.as_chunks::<32>();
-        let steps = [load(&halves[0]), load(&halves[1])];
-        return block(start, start + 64, steps.map(|step| masks_of(step)), 32, || steps.map(|step| hex_of(step)));
+        let [first, second] = [load(&halves[0]), load(&halves[1])];
+        return block(start, start + 64, [masks_of(first), masks_of(second)], 32, || {
+            [hex_of(first), hex_of(second)]
+        });
     }
     if len >= 32
         && let (Some((first, _)), Some((_, last))) =
             (bytes.split_first_chunk::<32>(), bytes.split_last_chunk::<32>())
     {
-        let steps = [load(first), load(last)];
-        return block(0, len, steps.map(|step| masks_of(step)), len - 32, || steps.map(|step| hex_of(step)));
+        let [first, last] = [load(first), load(last)];
+        return block(0, len, [masks_of(first), masks_of(last)], len - 32, || {
+            [hex_of(first), hex_of(last)]
+        });
     }
     let mut padded = [0; 16];
     let (first, last) = if let (Some((first, _)), Some((_, last))) =
