@@ -1,14 +1,10 @@
 //! The loops behind [`pct::decode`](crate::pct::decode): every `%XX` (and,
 //! for forms, every `+`) replaced by its byte, through a stack block.
 //!
-//! Two loops, as for encoding (`escape.rs`): [`push_decoded`] finds the
-//! marks with comparisons the compiler vectorizes on any CPU, and
-//! [`masked::push_decoded`] takes one function giving the marks of
-//! thirty-two bytes as a bit mask and one decoding sixteen escapes in a row
-//! at once, which vector code computes in a few instructions (see
-//! `raw/x86_64/ssse3.rs`). CPUs with AVX2 or AVX-512 take a loop without
-//! branches on where the escapes are, in `raw/x86_64/avx2/decode.rs` and
-//! `raw/x86_64/avx512/decode.rs`.
+//! [`push_decoded`] finds the marks with comparisons the compiler
+//! vectorizes on any CPU; with SSSE3, AVX2 or AVX-512 the vector rows in
+//! `raw/x86_64/` take the text a step at a time with no branch on where
+//! the escapes are, and end through [`push_decoded_rest`].
 //!
 //! Both return the index of the first `%` not followed by two hex digits
 //! as their error; nothing after it is appended. On success they tell
@@ -103,24 +99,26 @@ pub(crate) fn push_decoded(
     Ok(Replacements::of(seen))
 }
 
-/// The end of a vector loop that decoded `bytes[..from]` into `out`: the
-/// rest through [`push_decoded`], its error at its index in `bytes`, and
-/// [`Replacements::MaybeNonAscii`] when the loop put a byte outside ASCII
-/// in place of an escape (`loop_non_ascii`) or the rest does.
-pub(crate) fn push_decoded_rest(
-    out: &mut Vec<u8>,
-    bytes: &[u8],
-    from: usize,
-    plus: Option<u8>,
-    loop_non_ascii: bool,
-) -> Result<Replacements, usize> {
-    let rest = bytes.get(from..).unwrap_or_default();
-    let replaced = push_decoded(out, rest, plus).map_err(|at| from + at)?;
-    Ok(if loop_non_ascii {
-        Replacements::MaybeNonAscii
-    } else {
-        replaced
-    })
+vector_kernels! {
+    /// The end of a vector loop that decoded `bytes[..from]` into `out`: the
+    /// rest through [`push_decoded`], its error at its index in `bytes`, and
+    /// [`Replacements::MaybeNonAscii`] when the loop put a byte outside ASCII
+    /// in place of an escape (`loop_non_ascii`) or the rest does.
+    pub(crate) fn push_decoded_rest(
+        out: &mut Vec<u8>,
+        bytes: &[u8],
+        from: usize,
+        plus: Option<u8>,
+        loop_non_ascii: bool,
+    ) -> Result<Replacements, usize> {
+        let rest = bytes.get(from..).unwrap_or_default();
+        let replaced = push_decoded(out, rest, plus).map_err(|at| from + at)?;
+        Ok(if loop_non_ascii {
+            Replacements::MaybeNonAscii
+        } else {
+            replaced
+        })
+    }
 }
 
 /// [`push_decoded`] a byte at a time, straight into `out`: for inputs of a
@@ -278,8 +276,4 @@ fn decode_eight(triplets: &[u8; 24], slots: &mut [u8]) -> bool {
         }
     }
     all
-}
-
-vector_kernels! {
-    pub(crate) mod masked;
 }

@@ -5,6 +5,7 @@
 mod avx2;
 #[cfg_attr(uri_no_avx512, allow(dead_code, reason = "the build leaves its rows out"))]
 mod avx512;
+mod decode_steps;
 mod masks;
 mod sse2;
 mod ssse3;

@@ -2,17 +2,15 @@
 //! classifier of sixteen bytes and its writer of sixteen escapes (around
 //! the loop in `escape::masked`), the parser's scans thirty-two bytes per
 //! step with the same classifier and `uri-core`'s grammar stamped out
-//! over them, the prefix an encode set keeps, and the decoder's mark
-//! finder and sixteen-escape decoder (around the loop in
-//! `unescape::masked`). Every function here is called only after the CPU
-//! said it has SSSE3.
+//! over them, the prefix an encode set keeps, and decoding sixteen bytes
+//! a step with no branch on where the escapes are (`decode.rs`). Every
+//! function here is called only after the CPU said it has SSSE3.
 
 use alloc::string::String;
-use alloc::vec::Vec;
 use core::arch::x86_64::{
-    __m128i, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_loadu_si128,
-    _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_setr_epi8, _mm_setzero_si128,
-    _mm_shuffle_epi8, _mm_slli_epi16, _mm_srli_epi16, _mm_storeu_si128, _mm_sub_epi8,
+    __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128,
+    _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_setr_epi8, _mm_setzero_si128,
+    _mm_shuffle_epi8, _mm_srli_epi16, _mm_storeu_si128, 
 };
 
 use uri_core::pct::{EncodeSet, UPPER_HEX};
@@ -20,15 +18,16 @@ use uri_core::table::Class;
 
 use super::super::kernels::Kernels;
 use super::super::text::push_ascii;
-use crate::bytes::unescape::{self, Replacements};
 use crate::bytes::{escape, scan};
+
+mod decode;
 
 /// The kernels SSSE3 runs.
 pub(in crate::bytes::raw) const KERNELS: Kernels = Kernels {
     name: "SSSE3",
     supported: || std::is_x86_feature_detected!("ssse3"),
     encode: Some(push_escaped),
-    decode: Some([push_decoded::<false>, push_decoded::<true>]),
+    decode: Some([decode::push_decoded::<false>, decode::push_decoded::<true>]),
     parse: Some(grammar::parse),
     kept_prefix: Some(kept_prefix),
     ..Kernels::NONE
@@ -327,114 +326,6 @@ pub(super) fn window_at<const N: usize>(bytes: &[u8], i: usize) -> ([u8; N], usi
         window[..len].copy_from_slice(&tail[..len]);
     }
     (window, start)
-}
-
-/// [`push_decoded`](crate::bytes::raw::push_decoded) with the vector mark finder and escape
-/// decoder inlined into the loop, for forms (`+` is a space) when `FORM`.
-///
-/// # Safety
-///
-/// The CPU must support SSSE3.
-#[target_feature(enable = "ssse3")]
-unsafe fn push_decoded<const FORM: bool>(
-    out: &mut Vec<u8>,
-    bytes: &[u8],
-) -> Result<Replacements, usize> {
-    unescape::masked::push_decoded::<FORM>(
-        out,
-        bytes,
-        |chunk| marks::<FORM>(chunk),
-        |triplets| decode_up_to_sixteen(triplets),
-    )
-}
-
-/// Bit `k` set when `chunk[k]` is `%`, or `+` for forms.
-#[inline]
-#[target_feature(enable = "ssse3")]
-fn marks<const FORM: bool>(chunk: &[u8; 32]) -> u32 {
-    let (halves, _) = chunk.as_chunks::<16>();
-    let [low, high] = [&halves[0], &halves[1]].map(|half| {
-        let half = load(half);
-        let mut marked = _mm_cmpeq_epi8(half, _mm_set1_epi8(b'%'.cast_signed()));
-        if FORM {
-            let plus = _mm_cmpeq_epi8(half, _mm_set1_epi8(b'+'.cast_signed()));
-            marked = _mm_or_si128(marked, plus);
-        }
-        _mm_movemask_epi8(marked).cast_unsigned()
-    });
-    low | high << 16
-}
-
-/// Where each of sixteen escapes' `%`, first and second digit sits in
-/// the three sixteen-byte thirds of forty-eight bytes: `GATHER[d][t]`
-/// is the shuffle that moves the bytes at `3k + d` found in third `t`
-/// to lane `k`, and zeroes the other lanes (index `0x80`).
-const GATHER: [[[u8; 16]; 3]; 3] = {
-    let mut shuffles = [[[0x80; 16]; 3]; 3];
-    let mut d = 0;
-    while d < 3 {
-        let mut k = 0;
-        while k < 16 {
-            let at = 3 * k + d;
-            shuffles[d][at / 16][k] = (at % 16) as u8;
-            k += 1;
-        }
-        d += 1;
-    }
-    shuffles
-};
-
-/// The bytes that the escapes at the start of `triplets` spell, up to
-/// sixteen, and how many escapes there were (the other bytes are
-/// meaningless).
-#[inline]
-#[target_feature(enable = "ssse3")]
-pub(super) fn decode_up_to_sixteen(triplets: &[u8; 48]) -> ([u8; 16], usize) {
-    let (thirds, _) = triplets.as_chunks::<16>();
-    let thirds = [load(&thirds[0]), load(&thirds[1]), load(&thirds[2])];
-    let gather = |d: usize| {
-        let [a, b, c] = GATHER[d].map(|shuffle| load(&shuffle));
-        let (a, b, c) = (
-            _mm_shuffle_epi8(thirds[0], a),
-            _mm_shuffle_epi8(thirds[1], b),
-            _mm_shuffle_epi8(thirds[2], c),
-        );
-        _mm_or_si128(_mm_or_si128(a, b), c)
-    };
-    let percents = _mm_cmpeq_epi8(gather(0), _mm_set1_epi8(b'%'.cast_signed()));
-    let (high, high_ok) = hex_values(gather(1));
-    let (low, low_ok) = hex_values(gather(2));
-    let ok = _mm_and_si128(percents, _mm_and_si128(high_ok, low_ok));
-    let count = (!_mm_movemask_epi8(ok)).trailing_zeros().min(16) as usize;
-    // Where the digits are valid, every value is below 16, so shifting
-    // sixteen-bit lanes by four moves no bit into the neighbouring byte.
-    let decoded = _mm_or_si128(_mm_slli_epi16::<4>(high), low);
-    let mut bytes = [0u8; 16];
-    // SAFETY: `bytes` is sixteen writable bytes, and an unaligned store
-    // has no alignment requirement.
-    unsafe { _mm_storeu_si128(bytes.as_mut_ptr().cast(), decoded) };
-    (bytes, count)
-}
-
-/// Each byte's value as a hex digit, and all ones where it is one.
-///
-/// `b - '0'` is at most 9 exactly for the digits, and `(b | 0x20) -
-/// 'a'` at most 5 exactly for `A`-`F` and `a`-`f` (the subtractions
-/// wrap, so bytes below the range land high).
-#[inline]
-#[target_feature(enable = "ssse3")]
-fn hex_values(digits: __m128i) -> (__m128i, __m128i) {
-    let digit = _mm_sub_epi8(digits, _mm_set1_epi8(b'0'.cast_signed()));
-    let lower = _mm_or_si128(digits, _mm_set1_epi8(0x20));
-    let letter = _mm_sub_epi8(lower, _mm_set1_epi8(b'a'.cast_signed()));
-    let is_digit = _mm_cmpeq_epi8(_mm_min_epu8(digit, _mm_set1_epi8(9)), digit);
-    let is_letter = _mm_cmpeq_epi8(_mm_min_epu8(letter, _mm_set1_epi8(5)), letter);
-    let letter_value = _mm_add_epi8(letter, _mm_set1_epi8(10));
-    let value = _mm_or_si128(
-        _mm_and_si128(is_digit, digit),
-        _mm_andnot_si128(is_digit, letter_value),
-    );
-    (value, _mm_or_si128(is_digit, is_letter))
 }
 
 #[inline]
