@@ -157,6 +157,14 @@
 //! With no features at all, `uri-core` and the borrowed API ([`Uri`],
 //! [`UriRef`], [`Host`], errors) build for `no_std` targets without an
 //! allocator.
+//!
+//! Two `--cfg` flags, set through `RUSTFLAGS`, change how the byte loops
+//! run and never what they answer:
+//!
+//! - `uri_safe`: the safe, portable twin of every vector loop in its
+//!   place.
+//! - `uri_no_avx512`: on x86-64, the AVX2 loops where the CPU also has
+//!   AVX-512, for CPUs that lower their clock while running it.
 #![no_std]
 // One module, `bytes::raw` (with its submodules), allows `unsafe` (see
 // its docs); the rest may not.
