@@ -37,9 +37,15 @@ pub(super) struct Step<'a> {
 ///
 /// Inlined into each decoder, so that `step` is compiled with its CPU
 /// features and no call sits between the steps.
+///
+/// # Safety
+///
+/// `step` must initialize the first bytes of its room, as many as it says
+/// it wrote, and say it wrote at most `WIDTH`: the output's length is set
+/// from those counts.
 #[inline(always)]
 #[allow(clippy::inline_always, reason = "as the docs say")]
-pub(super) fn decode_in_steps<const WIDTH: usize>(
+pub(super) unsafe fn decode_in_steps<const WIDTH: usize>(
     out: &mut Vec<u8>,
     bytes: &[u8],
     mut step: impl FnMut(Step<'_>) -> Result<(usize, u64), usize>,
@@ -57,9 +63,9 @@ pub(super) fn decode_in_steps<const WIDTH: usize>(
         let (written, next) = step(Step { text, room, carried }).map_err(|lane| i + lane)?;
         (i, n, carried) = (i + WIDTH, n + written, next);
     }
-    // SAFETY: each step initialized the first `written` bytes of its room,
-    // which starts where the last step's written bytes end, so the spare
-    // capacity's first `n` bytes are initialized.
+    // SAFETY: each step initialized the first `written` bytes of its room
+    // (the caller's promise), which starts where the last step's written
+    // bytes end, so the spare capacity's first `n` bytes are initialized.
     unsafe { out.set_len(start + n) };
     Ok(i + carried.count_ones() as usize)
 }

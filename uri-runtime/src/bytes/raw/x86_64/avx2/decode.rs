@@ -37,11 +37,16 @@ pub(super) unsafe fn push_decoded<const FORM: bool>(
 ) -> Result<Replacements, usize> {
     // The bitwise OR of every byte decoded.
     let mut decoded_bits = _mm256_setzero_si256();
-    let rest = decode_in_steps::<32>(out, bytes, |step| {
-        let (written, carried, decoded) = decode_step::<FORM>(step)?;
-        decoded_bits = _mm256_or_si256(decoded_bits, decoded);
-        Ok((written, carried))
-    })?;
+    // SAFETY: `decode_step` writes the bytes it counts, at most 32, with
+    // four eight-byte stores from the room's start, each from where the last
+    // kept bytes end.
+    let rest = unsafe {
+        decode_in_steps::<32>(out, bytes, |step| {
+            let (written, carried, decoded) = decode_step::<FORM>(step)?;
+            decoded_bits = _mm256_or_si256(decoded_bits, decoded);
+            Ok((written, carried))
+        })
+    }?;
     let non_ascii = _mm256_movemask_epi8(decoded_bits) != 0;
     unescape::push_decoded_rest(out, bytes, rest, FORM.then_some(b'+'), non_ascii)
 }

@@ -32,11 +32,15 @@ pub(super) unsafe fn push_decoded<const FORM: bool>(
 ) -> Result<Replacements, usize> {
     // The bitwise OR of every byte decoded.
     let mut decoded_bits = _mm512_setzero_si512();
-    let rest = decode_in_steps::<64>(out, bytes, |step| {
-        let (written, carried, decoded) = decode_step::<FORM>(step)?;
-        decoded_bits = _mm512_or_si512(decoded_bits, decoded);
-        Ok((written, carried))
-    })?;
+    // SAFETY: `decode_step` writes the bytes it counts, at most 64, with one
+    // masked store of exactly that many bytes.
+    let rest = unsafe {
+        decode_in_steps::<64>(out, bytes, |step| {
+            let (written, carried, decoded) = decode_step::<FORM>(step)?;
+            decoded_bits = _mm512_or_si512(decoded_bits, decoded);
+            Ok((written, carried))
+        })
+    }?;
     let non_ascii = _mm512_movepi8_mask(decoded_bits) != 0;
     unescape::push_decoded_rest(out, bytes, rest, FORM.then_some(b'+'), non_ascii)
 }
