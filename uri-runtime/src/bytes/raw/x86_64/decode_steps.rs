@@ -15,17 +15,27 @@
 use alloc::vec::Vec;
 use core::mem::MaybeUninit;
 
-/// One step's input, as [`decode_in_steps`] hands it out.
-pub(super) struct Step<'a> {
-    /// The step's `WIDTH` bytes and the two after them.
-    pub(super) text: &'a [u8],
+/// One step's input, as [`decode_in_steps`] hands it out: only that loop
+/// makes one, so a step may rely on the lengths below.
+pub(super) struct Step<'a, const WIDTH: usize> {
+    /// The step's `WIDTH` bytes and the two after them: `WIDTH + 2`.
+    text: &'a [u8],
     /// Room for the step's output, `WIDTH` bytes of the output's spare
     /// capacity; the step initializes the first of them, as many as it
     /// says it wrote (and may scribble on the rest).
-    pub(super) room: &'a mut [MaybeUninit<u8>],
+    room: &'a mut [MaybeUninit<u8>],
     /// Bit `k` set where lane `k` holds a digit of the last step's escape,
     /// which the step drops.
-    pub(super) carried: u64,
+    carried: u64,
+}
+
+impl<'a, const WIDTH: usize> Step<'a, WIDTH> {
+    /// The step's text (`WIDTH + 2` bytes), its room (`WIDTH` bytes) and
+    /// the lanes carried in.
+    pub(super) fn parts(self) -> (&'a [u8], &'a mut [MaybeUninit<u8>], u64) {
+        debug_assert!(self.text.len() == WIDTH + 2 && self.room.len() == WIDTH);
+        (self.text, self.room, self.carried)
+    }
 }
 
 /// Decodes `bytes` into `out` a step of `WIDTH` lanes at a time while a
@@ -48,7 +58,7 @@ pub(super) struct Step<'a> {
 pub(super) unsafe fn decode_in_steps<const WIDTH: usize>(
     out: &mut Vec<u8>,
     bytes: &[u8],
-    mut step: impl FnMut(Step<'_>) -> Result<(usize, u64), usize>,
+    mut step: impl FnMut(Step<'_, WIDTH>) -> Result<(usize, u64), usize>,
 ) -> Result<usize, usize> {
     // Decoding never lengthens, so this is room for every step's output:
     // `n <= i` and `i + WIDTH + 2 <= bytes.len()` at every step.

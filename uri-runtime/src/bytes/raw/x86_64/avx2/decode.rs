@@ -58,10 +58,10 @@ pub(super) unsafe fn push_decoded<const FORM: bool>(
 #[inline]
 #[target_feature(enable = "avx2")]
 fn decode_step<const FORM: bool>(
-    Step { text, room, carried }: Step<'_>,
+    step: Step<'_, 32>,
 ) -> Result<(usize, u64, __m256i), usize> {
+    let (text, room, carried) = step.parts();
     let load = |at: usize| {
-        debug_assert!(at + 32 <= text.len());
         // SAFETY: a step's text is thirty-four bytes, so the thirty-two
         // from `at` (at most 2) are in it; an unaligned load has no
         // alignment requirement.
@@ -77,7 +77,6 @@ fn decode_step<const FORM: bool>(
     } else {
         percents
     };
-    debug_assert!(room.len() >= 32);
     let room = room.as_mut_ptr();
     if u64::from(marks) | carried == 0 {
         // SAFETY: the room is thirty-two bytes, and an unaligned store

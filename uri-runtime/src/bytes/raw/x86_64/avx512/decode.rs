@@ -52,10 +52,10 @@ pub(super) unsafe fn push_decoded<const FORM: bool>(
 #[inline]
 #[target_feature(enable = "avx512bw,avx512vbmi2")]
 fn decode_step<const FORM: bool>(
-    Step { text, room, carried }: Step<'_>,
+    step: Step<'_, 64>,
 ) -> Result<(usize, u64, __m512i), usize> {
+    let (text, room, carried) = step.parts();
     let load = |at: usize| {
-        debug_assert!(at + 64 <= text.len());
         // SAFETY: a step's text is sixty-six bytes, so the sixty-four
         // from `at` (at most 2) are in it; an unaligned load has no
         // alignment requirement.
@@ -82,7 +82,6 @@ fn decode_step<const FORM: bool>(
     let digits = u128::from(escapes) << 1 | u128::from(escapes) << 2;
     let kept = !(digits as u64 | carried);
     let count = kept.count_ones() as usize;
-    debug_assert!(room.len() >= 64);
     // SAFETY: the masked store writes the first `count` of the sixty-four
     // bytes of the room, and has no alignment requirement.
     unsafe {

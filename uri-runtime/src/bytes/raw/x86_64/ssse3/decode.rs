@@ -48,10 +48,10 @@ pub(super) unsafe fn push_decoded<const FORM: bool>(
 #[inline]
 #[target_feature(enable = "ssse3")]
 fn decode_step<const FORM: bool>(
-    Step { text, room, carried }: Step<'_>,
+    step: Step<'_, 16>,
 ) -> Result<(usize, u64, __m128i), usize> {
+    let (text, room, carried) = step.parts();
     let load = |at: usize| {
-        debug_assert!(at + 16 <= text.len());
         // SAFETY: a step's text is eighteen bytes, so the sixteen from
         // `at` (at most 2) are in it; an unaligned load has no alignment
         // requirement.
@@ -67,7 +67,6 @@ fn decode_step<const FORM: bool>(
     } else {
         percents
     };
-    debug_assert!(room.len() >= 16);
     let room = room.as_mut_ptr();
     if u64::from(marks) | carried == 0 {
         // SAFETY: the room is sixteen bytes, and an unaligned store has
