@@ -32,7 +32,7 @@ macro_rules! __grammar {
     (
         attrs: [$(#[$attr:meta])*],
         qualifier: [$($qualifier:ident)?],
-        context: $context:ty = $start:expr,
+        context: $context:ty = $start:path,
         span: $span:path,
         encoded_span: $encoded_span:path $(,)?
     ) => {
@@ -49,7 +49,7 @@ macro_rules! __grammar {
             options: ParseOptions,
         ) -> Result<Components, ParseError> {
             let len = b.len();
-            let cx: &mut $context = &mut $start;
+            let cx: &mut $context = &mut $start(b);
             let scheme_end = $crate::__attempt!(scheme(cx, b, require_scheme));
             let mut i = match scheme_end {
                 Some(colon) => colon + 1,

@@ -20,11 +20,15 @@ mod scalar {
     crate::__grammar!(
         attrs: [#[inline]],
         qualifier: [const],
-        context: () = (),
+        context: () = super::no_context,
         span: super::scalar_span,
         encoded_span: super::scalar_encoded_span,
     );
 }
+
+/// The context of a parse whose scans keep nothing.
+#[inline]
+const fn no_context(_: &[u8]) {}
 
 /// [`Class::span`] as the grammar calls a scan: the scalar scan keeps
 /// nothing between calls.

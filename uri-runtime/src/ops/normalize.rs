@@ -179,13 +179,24 @@ fn write_normalized(
 }
 
 /// Whether normalizing `uri` would give it back unchanged; no allocation.
+fn is_normalized(uri: &Parsed<'_>, rules: Option<&SchemeRules<'_>>) -> bool {
+    is_normalized_but_for_dots(uri, rules)
+        && is_dot_free(uri.path(), uri.parts.authority().is_some())
+}
+
+/// [`is_normalized`] for a URI whose path is known to have no dot
+/// segment (the browser reading's common path proves it): all but the
+/// scan of the path for them.
 ///
 /// Everything after the scheme is checked in the `Normalized` form in one
 /// scan: delimiters and a port's digits hold no `%`, and a host in the
 /// stricter `Lowercased` form is in the `Normalized` form too. So one scan
 /// answers for the userinfo, the host's zone, the path, the query and the
 /// fragment, instead of a scan for each.
-fn is_normalized(uri: &Parsed<'_>, rules: Option<&SchemeRules<'_>>) -> bool {
+pub(crate) fn is_normalized_but_for_dots(
+    uri: &Parsed<'_>,
+    rules: Option<&SchemeRules<'_>>,
+) -> bool {
     let scheme = uri.scheme().unwrap_or("");
     let after_scheme = uri.text.get(scheme.len()..).unwrap_or("");
     let host_ok = || {
@@ -213,7 +224,7 @@ fn is_normalized(uri: &Parsed<'_>, rules: Option<&SchemeRules<'_>>) -> bool {
                 && host_ok()
                 && is_in_form(after_scheme, Form::Normalized))
     };
-    escapes_and_case_ok() && is_dot_free(uri.path(), uri.parts.authority().is_some()) && scheme_ok()
+    escapes_and_case_ok() && scheme_ok()
 }
 
 /// Whether the path is what dot-segment removal (with the `/.` rule) makes

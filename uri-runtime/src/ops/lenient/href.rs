@@ -3,8 +3,8 @@
 
 use uri_core::ParseError;
 
-use super::Repaired;
-use crate::ops::normalize::SchemeRules;
+use super::{Repaired, Way, read_uri};
+use crate::ops::normalize::{SchemeRules, is_normalized_but_for_dots};
 use crate::value::buf::UriBuf;
 
 impl UriBuf {
@@ -41,9 +41,16 @@ impl UriBuf {
     ///
     /// As [`parse_lenient`](Self::parse_lenient).
     pub fn parse_href(text: &str) -> Result<Repaired<UriBuf>, ParseError> {
-        let Repaired { value, repairs } = UriBuf::parse_lenient(text)?;
+        let (Repaired { value, repairs }, way) = read_uri(text)?;
         let rules = &SchemeRules::STANDARD;
-        let value = if value.is_normalized_with(rules) {
+        let uri = &value.as_uri().0;
+        // The common path took the path only without dot segments, so
+        // its value is not scanned for them again.
+        let normal = match way {
+            Way::AsWritten => is_normalized_but_for_dots(uri, Some(rules)),
+            Way::Machine => value.is_normalized_with(rules),
+        };
+        let value = if normal {
             value
         } else {
             value.normalize_with(rules)

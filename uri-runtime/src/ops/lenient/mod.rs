@@ -135,18 +135,34 @@ impl UriBuf {
     /// As [`UriRefBuf::parse_lenient`], and
     /// [`MissingScheme`](crate::ParseErrorKind::MissingScheme).
     pub fn parse_lenient(text: &str) -> Result<Repaired<UriBuf>, ParseError> {
-        if let Some(repaired) = strict_text(text) {
-            return repaired;
-        }
-        if !scheme_ahead(text) {
-            // What the machine says of a text without a scheme, sooner.
-            let start = text.len() - text.trim_start_matches(|c| c <= ' ').len();
-            return Err(ParseError::new(text, start, ParseErrorKind::MissingScheme));
-        }
-        let mut notes = Notes::default();
-        let input = clean(text, &mut notes);
-        finish(text, &input, None, notes)
+        read_uri(text).map(|(repaired, _)| repaired)
     }
+}
+
+/// How [`read_uri`] read a text.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Way {
+    /// The common path (`as_written`), which keeps the path as written
+    /// and takes it only with no segment a browser reads as `.` or `..`:
+    /// the value's path has no dot segment.
+    AsWritten,
+    /// The state machine.
+    Machine,
+}
+
+/// [`UriBuf::parse_lenient`], and which way the text was read.
+fn read_uri(text: &str) -> Result<(Repaired<UriBuf>, Way), ParseError> {
+    if let Some(repaired) = strict_text(text) {
+        return Ok((repaired?, Way::AsWritten));
+    }
+    if !scheme_ahead(text) {
+        // What the machine says of a text without a scheme, sooner.
+        let start = text.len() - text.trim_start_matches(|c| c <= ' ').len();
+        return Err(ParseError::new(text, start, ParseErrorKind::MissingScheme));
+    }
+    let mut notes = Notes::default();
+    let input = clean(text, &mut notes);
+    Ok((finish(text, &input, None, notes)?, Way::Machine))
 }
 
 impl Uri<'_> {

@@ -82,6 +82,27 @@ impl Block {
             triplets: percent & (hex >> 1) & (hex >> 2),
         }
     }
+
+    /// The bytes a scan of `CLASSES[k]` passes: the class's, and with
+    /// `TRIPLETS` the well-formed triplets'.
+    #[inline]
+    fn passed<const TRIPLETS: bool>(&self, k: usize) -> u64 {
+        if TRIPLETS {
+            self.inside[k] | self.triplets
+        } else {
+            self.inside[k]
+        }
+    }
+}
+
+/// The scalar scan, for a class the masks do not hold.
+#[inline]
+fn scalar_span<const TRIPLETS: bool>(class: Class, bytes: &[u8], from: usize, to: usize) -> usize {
+    if TRIPLETS {
+        uri_core::parse::encoded_span(class, bytes, from, to)
+    } else {
+        class.span(bytes, from, to)
+    }
 }
 
 /// The end of the run of `class`'s bytes (and, with `TRIPLETS`, of
@@ -105,19 +126,12 @@ pub(super) fn span<const TRIPLETS: bool>(
         return from;
     }
     let Some(k) = index_of(class) else {
-        return if TRIPLETS {
-            uri_core::parse::encoded_span(class, bytes, from, to)
-        } else {
-            class.span(bytes, from, to)
-        };
+        return scalar_span::<TRIPLETS>(class, bytes, from, to);
     };
     if !(block.start <= from && from < block.end) {
         *block = classify(from);
     }
-    let mut inside = block.inside[k];
-    if TRIPLETS {
-        inside |= block.triplets;
-    }
+    let inside = block.passed::<TRIPLETS>(k);
     // The bits shifted in past the block's last byte are zero: a run
     // that reaches the block's end stops there.
     let stop = from + (!(inside >> (from - block.start))).trailing_zeros() as usize;
@@ -136,6 +150,40 @@ pub(super) fn span<const TRIPLETS: bool>(
         return stop;
     }
     scan(stop)
+}
+
+/// [`span`] for a text of at most sixty-four bytes, which `block` holds
+/// whole, classified before the parse: no scan needs to ask whether it
+/// starts in the block, or go past it. A triplet the block holds ends
+/// inside the text, so only a scan that ends before the text does can
+/// stop at one that crosses `to`.
+#[inline]
+pub(super) fn span_in_whole<const TRIPLETS: bool>(
+    block: &Block,
+    class: Class,
+    bytes: &[u8],
+    from: usize,
+    to: usize,
+) -> usize {
+    debug_assert!(block.start == 0 && block.end == bytes.len());
+    let to = to.min(bytes.len());
+    if from >= to {
+        return from;
+    }
+    let Some(k) = index_of(class) else {
+        return scalar_span::<TRIPLETS>(class, bytes, from, to);
+    };
+    let inside = block.passed::<TRIPLETS>(k);
+    // `from < to <= 64`, and the bits shifted in past the text's end are
+    // zero: every run stops there at the latest.
+    let stop = from + (!(inside >> from)).trailing_zeros() as usize;
+    if stop < to {
+        stop
+    } else if TRIPLETS && to < bytes.len() {
+        before_crossing_triplet(bytes, from, to)
+    } else {
+        to
+    }
 }
 
 /// The grammar's scans over the masks of a [`Block`] for an instruction
@@ -168,9 +216,86 @@ macro_rules! scans_over_masks {
             };
             masks::span::<TRIPLETS>(block, class, bytes, from, to, classify, scan)
         }
+
+        /// The context of a parse that reads its scans from one block:
+        /// none classified yet.
+        #[inline]
+        pub(in crate::bytes::raw) fn no_block(_: &[u8]) -> Block {
+            Block::EMPTY
+        }
+
+        /// The context of a parse of a text of at most sixty-four bytes:
+        /// the whole text, classified.
+        #[inline]
+        #[target_feature(enable = $features)]
+        pub(in crate::bytes::raw) fn whole(bytes: &[u8]) -> Block {
+            $classify(bytes, 0)
+        }
+
+        /// [`span`] for a text of at most sixty-four bytes, which
+        /// `block` ([`whole`]) holds whole.
+        #[inline]
+        #[target_feature(enable = $features)]
+        pub(in crate::bytes::raw) fn span_in_whole<const TRIPLETS: bool>(
+            block: &mut Block,
+            class: Class,
+            bytes: &[u8],
+            from: usize,
+            to: usize,
+        ) -> usize {
+            masks::span_in_whole::<TRIPLETS>(block, class, bytes, from, to)
+        }
     };
 }
 pub(super) use scans_over_masks;
+
+/// `uri-core`'s grammar stamped out twice over the scans of
+/// [`scans_over_masks`] for an instruction set that enables `features`
+/// (expanded in the set's module, beside its `classify`), and `parse`,
+/// which picks one by the text's length: `whole`, over
+/// `classify::span_in_whole`, for a text one block holds, and `chained`,
+/// over `classify::span`, which classifies a block where a scan needs
+/// one, for a longer text.
+macro_rules! parsers_over_masks {
+    ($features:literal) => {
+        /// `uri-core`'s grammar over the masks of the text's blocks.
+        #[target_feature(enable = $features)]
+        fn parse(
+            bytes: &[u8],
+            require_scheme: bool,
+            options: uri_core::ParseOptions,
+        ) -> Result<uri_core::Components, uri_core::ParseError> {
+            if bytes.len() <= 64 {
+                whole::parse(bytes, require_scheme, options)
+            } else {
+                chained::parse(bytes, require_scheme, options)
+            }
+        }
+
+        /// The grammar over one block classified before the parse.
+        mod whole {
+            uri_core::__grammar!(
+                attrs: [#[target_feature(enable = $features)]],
+                qualifier: [],
+                context: super::super::masks::Block = super::classify::whole,
+                span: super::classify::span_in_whole::<false>,
+                encoded_span: super::classify::span_in_whole::<true>,
+            );
+        }
+
+        /// The grammar over the block each scan starts in.
+        mod chained {
+            uri_core::__grammar!(
+                attrs: [#[target_feature(enable = $features)]],
+                qualifier: [],
+                context: super::super::masks::Block = super::classify::no_block,
+                span: super::classify::span::<false>,
+                encoded_span: super::classify::span::<true>,
+            );
+        }
+    };
+}
+pub(super) use parsers_over_masks;
 
 /// Where the encoded scan of `bytes[from..to]` stops when every byte of
 /// it is in the class or in a triplet the block holds: at a `%` among the
@@ -244,6 +369,39 @@ mod tests {
                     assert_eq!(plain, class.span(&text, from, to), "{round}: {text:?}");
                     assert_eq!(
                         encoded,
+                        uri_core::parse::encoded_span(class, &text, from, to),
+                        "{round}: {class:?} {from}..{to} of {text:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The reader of a block that holds the whole text agrees with the
+    /// scalar scans wherever a scan starts and ends, on texts of up to
+    /// sixty-four bytes with triplets, broken triplets and delimiters
+    /// anywhere, the last two bytes included.
+    #[test]
+    fn reading_a_whole_block_agrees_with_the_scalar_scans() {
+        let pieces: [&[u8]; 8] = [b"a", b"%41", b"%4", b"%", b"/", b"?", b" ", b":"];
+        let mut seed = 0x7777_u64;
+        for round in 0..rounds(3_000) {
+            let len = xorshift(&mut seed) % 65;
+            let plain = 1 + xorshift(&mut seed) % 8;
+            let mut text: Vec<u8> = text_of(&mut seed, &pieces, len, plain);
+            text.truncate(64);
+            let block = classified(&text, 0);
+            for _ in 0..8 {
+                let from = xorshift(&mut seed) as usize % (text.len() + 2);
+                let to = xorshift(&mut seed) as usize % (text.len() + 2);
+                for class in CLASSES {
+                    assert_eq!(
+                        span_in_whole::<false>(&block, class, &text, from, to),
+                        class.span(&text, from, to),
+                        "{round}: {class:?} {from}..{to} of {text:?}"
+                    );
+                    assert_eq!(
+                        span_in_whole::<true>(&block, class, &text, from, to),
                         uri_core::parse::encoded_span(class, &text, from, to),
                         "{round}: {class:?} {from}..{to} of {text:?}"
                     );

@@ -75,6 +75,8 @@ mod tests {
     use crate::bytes::raw::tests::{rounds, text_of};
     use crate::bytes::scan::tests::xorshift;
     use alloc::vec;
+    use alloc::vec::Vec;
+    use uri_core::table::Class;
 
     /// The vector scans against the scalar ones on random text for every
     /// class the parser scans (and one it does not, which falls back),
@@ -87,7 +89,6 @@ mod tests {
         if !std::is_x86_feature_detected!("ssse3") {
             return;
         }
-        let (wide, avx2) = ((avx512::VBMI.supported)(), (avx2::KERNELS.supported)());
         let classes = [
             table::PATH,
             table::QUERY_FRAGMENT,
@@ -121,61 +122,112 @@ mod tests {
             if let Ok(text) = core::str::from_utf8(&text) {
                 every_parser_agrees(text).unwrap();
             }
-            // The mask scans keep their block across the scans of a text,
-            // as a parse does, whatever order those come in.
-            let (mut avx2_block, mut wide_block) = (Block::EMPTY, Block::EMPTY);
+            let mut contexts = Contexts::of(&text);
             for _ in 0..4 {
-            let from = (xorshift(&mut seed) % (len + 3)) as usize;
-            let to = (xorshift(&mut seed) % (len + 3)) as usize;
-            for class in classes {
-                // SAFETY: the CPU supports SSSE3, checked above, AVX2
-                // where `avx2` says so, and AVX-512BW and AVX-512VBMI
-                // where `wide` does.
-                let mut scans = vec![unsafe {
+                let from = (xorshift(&mut seed) % (len + 3)) as usize;
+                let to = (xorshift(&mut seed) % (len + 3)) as usize;
+                for class in classes {
+                    let context = alloc::format!("round {round}: {class:?} {from}..{to} of {text:?}");
+                    for (span, encoded) in contexts.scans(class, &text, from, to) {
+                        assert_eq!(span, class.span(&text, from, to), "{context}");
+                        assert_eq!(
+                            encoded,
+                            uri_core::parse::encoded_span(class, &text, from, to),
+                            "{context}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// What the mask scans keep across the scans of one text, for each
+    /// set this CPU runs (with SSSE3, which the test asks for first): the
+    /// chained blocks, kept whatever order the scans come in, as a parse
+    /// keeps them, and for a text one block holds, that block.
+    struct Contexts {
+        avx2: Option<Block>,
+        wide: Option<Block>,
+        avx2_whole: Option<Block>,
+        wide_whole: Option<Block>,
+    }
+
+    impl Contexts {
+        fn of(text: &[u8]) -> Contexts {
+            let (wide, avx2) = ((avx512::VBMI.supported)(), (avx2::KERNELS.supported)());
+            let whole = text.len() <= 64;
+            Contexts {
+                avx2: avx2.then_some(Block::EMPTY),
+                wide: wide.then_some(Block::EMPTY),
+                // SAFETY: each set's classifier runs where the CPU has it.
+                avx2_whole: (avx2 && whole).then(|| unsafe { avx2::classify::whole(text) }),
+                wide_whole: (wide && whole).then(|| unsafe { avx512::classify::whole(text) }),
+            }
+        }
+
+        /// Each vector scan's `(span, encoded span)` of `class` in
+        /// `text[from..to]`.
+        fn scans(
+            &mut self,
+            class: Class,
+            text: &[u8],
+            from: usize,
+            to: usize,
+        ) -> Vec<(usize, usize)> {
+            // SAFETY (every call below): the CPU supports SSSE3, which the
+            // test checked, and each other set where its context is
+            // `Some`, which `of` made only for a set the CPU runs.
+            let mut scans = vec![unsafe {
+                (
+                    ssse3::span::<false>(&mut (), class, text, from, to),
+                    ssse3::span::<true>(&mut (), class, text, from, to),
+                )
+            }];
+            if let Some(block) = &mut self.avx2 {
+                scans.push(unsafe {
                     (
-                        ssse3::span::<false>(&mut (), class, &text, from, to),
-                        ssse3::span::<true>(&mut (), class, &text, from, to),
+                        avx2::scan::span(class, text, from, to),
+                        avx2::scan::encoded_span(class, text, from, to),
                     )
-                }];
-                if avx2 {
-                    scans.push(unsafe {
-                        (
-                            avx2::scan::span(class, &text, from, to),
-                            avx2::scan::encoded_span(class, &text, from, to),
-                        )
-                    });
-                    scans.push(unsafe {
-                        (
-                            avx2::classify::span::<false>(&mut avx2_block, class, &text, from, to),
-                            avx2::classify::span::<true>(&mut avx2_block, class, &text, from, to),
-                        )
-                    });
-                }
-                if wide {
-                    scans.push(unsafe {
-                        (
-                            avx512::scan::span(class, &text, from, to),
-                            avx512::scan::encoded_span(class, &text, from, to),
-                        )
-                    });
-                    scans.push(unsafe {
-                        (
-                            avx512::classify::span::<false>(&mut wide_block, class, &text, from, to),
-                            avx512::classify::span::<true>(&mut wide_block, class, &text, from, to),
-                        )
-                    });
-                }
-                let context = alloc::format!("round {round}: {class:?} {from}..{to} of {text:?}");
-                for (span, encoded) in scans {
-                    assert_eq!(span, class.span(&text, from, to), "{context}");
-                    assert_eq!(
-                        encoded,
-                        uri_core::parse::encoded_span(class, &text, from, to),
-                        "{context}"
-                    );
-                }
+                });
+                scans.push(unsafe {
+                    (
+                        avx2::classify::span::<false>(block, class, text, from, to),
+                        avx2::classify::span::<true>(block, class, text, from, to),
+                    )
+                });
             }
+            if let Some(block) = &mut self.avx2_whole {
+                scans.push(unsafe {
+                    (
+                        avx2::classify::span_in_whole::<false>(block, class, text, from, to),
+                        avx2::classify::span_in_whole::<true>(block, class, text, from, to),
+                    )
+                });
             }
+            if let Some(block) = &mut self.wide {
+                scans.push(unsafe {
+                    (
+                        avx512::scan::span(class, text, from, to),
+                        avx512::scan::encoded_span(class, text, from, to),
+                    )
+                });
+                scans.push(unsafe {
+                    (
+                        avx512::classify::span::<false>(block, class, text, from, to),
+                        avx512::classify::span::<true>(block, class, text, from, to),
+                    )
+                });
+            }
+            if let Some(block) = &mut self.wide_whole {
+                scans.push(unsafe {
+                    (
+                        avx512::classify::span_in_whole::<false>(block, class, text, from, to),
+                        avx512::classify::span_in_whole::<true>(block, class, text, from, to),
+                    )
+                });
+            }
+            scans
         }
     }
 }

@@ -18,20 +18,10 @@ pub(in crate::bytes::raw) const KERNELS: Kernels = Kernels {
     name: "AVX2",
     supported: || std::is_x86_feature_detected!("avx2"),
     decode: Some([decode::push_decoded::<false>, decode::push_decoded::<true>]),
-    parse: Some(grammar::parse),
+    parse: Some(parse),
     escapes_in_normal_form: Some(checks::escapes_in_normal_form),
     has_dot_segments: Some(checks::has_dot_segments),
     ..Kernels::NONE
 };
 
-/// The grammar of `uri-core` over [`classify::span`] (without and with
-/// triplets): each parse keeps the block it classified last.
-mod grammar {
-    uri_core::__grammar!(
-        attrs: [#[target_feature(enable = "avx2")]],
-        qualifier: [],
-        context: super::super::masks::Block = super::super::masks::Block::EMPTY,
-        span: super::classify::span::<false>,
-        encoded_span: super::classify::span::<true>,
-    );
-}
+super::masks::parsers_over_masks!("avx2");

@@ -33,21 +33,10 @@ pub(in crate::bytes::raw) const VBMI: Kernels = Kernels {
     supported: || {
         std::is_x86_feature_detected!("avx512bw") && std::is_x86_feature_detected!("avx512vbmi")
     },
-    parse: Some(grammar::parse),
+    parse: Some(parse),
     escapes_in_normal_form: Some(scan::escapes_in_normal_form),
     has_dot_segments: Some(scan::has_dot_segments),
     ..Kernels::NONE
 };
 
-/// The grammar of `uri-core` over [`classify::span`] (without and with
-/// triplets): sixty-four bytes classified in one table lookup, the scans
-/// read from their masks, and nothing read past the text.
-mod grammar {
-    uri_core::__grammar!(
-        attrs: [#[target_feature(enable = "avx512bw,avx512vbmi")]],
-        qualifier: [],
-        context: super::super::masks::Block = super::super::masks::Block::EMPTY,
-        span: super::classify::span::<false>,
-        encoded_span: super::classify::span::<true>,
-    );
-}
+super::masks::parsers_over_masks!("avx512bw,avx512vbmi");

@@ -38,7 +38,7 @@ mod grammar {
     uri_core::__grammar!(
         attrs: [#[target_feature(enable = "ssse3")]],
         qualifier: [],
-        context: () = (),
+        context: () = super::no_context,
         span: super::span::<false>,
         encoded_span: super::span::<true>,
     );
@@ -157,6 +157,10 @@ fn escapes(chunk: __m128i, rows: __m128i) -> u32 {
     let kept = _mm_and_si128(row, bit);
     _mm_movemask_epi8(_mm_cmpeq_epi8(kept, _mm_setzero_si128())).cast_unsigned()
 }
+
+/// The context of a parse over [`span`], which keeps nothing.
+#[inline]
+fn no_context(_: &[u8]) {}
 
 /// [`Class::span`] (or, with `TRIPLETS`,
 /// [`uri_core::parse::encoded_span`]) thirty-two bytes per step, for the
