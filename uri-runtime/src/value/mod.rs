@@ -31,6 +31,7 @@ pub(crate) mod decoded;
 pub(crate) mod host;
 pub(crate) mod iri;
 pub(crate) mod iter;
+#[cfg(feature = "alloc")]
 pub(crate) mod numbers;
 #[cfg(feature = "alloc")]
 pub(crate) mod owned_methods;
