@@ -10,12 +10,15 @@
 //! what is left to the set's own one-class scan, is written here once.
 //!
 //! The block is the context the grammar (`uri_core::__grammar!`) keeps
-//! for one parse: the first scan classifies the block where it starts,
-//! and the scans after it read the same block as long as they start in
-//! it. A run that goes past the block's end (a long path or query) is
-//! finished by the one-class scan, which costs less a byte than
-//! classifying every class; a scan that starts past the block classifies
-//! a new one there.
+//! for one parse, which is stamped out twice ([`parsers_over_masks`]).
+//! A text of at most sixty-four bytes (most URIs) is one block,
+//! classified before the parse, and every scan reads it with nothing to
+//! ask ([`span_in_whole`]). For a longer text the first scan classifies
+//! the block where it starts, and the scans after it read the same block
+//! as long as they start in it ([`span`]). A run that goes past the
+//! block's end (a long path or query) is finished by the one-class scan,
+//! which costs less a byte than classifying every class; a scan that
+//! starts past the block classifies a new one there.
 
 use uri_core::table::{self, Class};
 
