@@ -63,8 +63,8 @@ pub(in crate::bytes::raw) struct Block {
 }
 
 impl Block {
-    /// No bytes: the context a parse starts from, so that its first scan
-    /// classifies.
+    /// No bytes: the context a parse of chained blocks starts from, so
+    /// that its first scan classifies.
     pub(in crate::bytes::raw) const EMPTY: Block = Block {
         start: 0,
         end: 0,
