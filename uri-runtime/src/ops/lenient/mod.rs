@@ -140,7 +140,7 @@ impl UriBuf {
 }
 
 /// How [`read_uri`] read a text.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 enum Way {
     /// The common path (`as_written`), which keeps the path as written
     /// and takes it only with no segment a browser reads as `.` or `..`:
