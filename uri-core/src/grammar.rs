@@ -39,7 +39,7 @@ macro_rules! __grammar {
         use $crate::__private::{
             ALPHA, AuthorityBounds, AuthorityMarks, Class, Component, Components, HostKind, PATH,
             ParseError, ParseErrorKind, ParseOptions, QUERY_FRAGMENT, REG_NAME, SCHEME, USERINFO,
-            Wide, find_any, ip_literal, parse_ipv4, port_digits, scheme_name,
+            Wide, find_any, ip_literal, ipv4_octets, port_digits, scheme_name,
         };
 
         $(#[$attr])*
@@ -156,7 +156,7 @@ macro_rules! __grammar {
             }
             // An IPv4 address starts with a digit; most names do not.
             let is_ipv4 =
-                host_end > start && b[start].is_ascii_digit() && parse_ipv4(b, start, host_end).is_ok();
+                host_end > start && b[start].is_ascii_digit() && ipv4_octets(b, start, host_end).is_some();
             let host_kind = if is_ipv4 {
                 HostKind::Ipv4
             } else {
@@ -294,9 +294,9 @@ macro_rules! __grammar {
                     Component::Host,
                     options.__wide(Component::Host)
                 ));
-                let kind = match parse_ipv4(b, host_start, host_end) {
-                    Ok(_) => HostKind::Ipv4,
-                    Err(_) => HostKind::RegName,
+                let kind = match ipv4_octets(b, host_start, host_end) {
+                    Some(_) => HostKind::Ipv4,
+                    None => HostKind::RegName,
                 };
                 (host_end, kind)
             };

@@ -33,9 +33,11 @@
 //!   the one grammar, not a copy, `__grammar!` stamps this crate's grammar
 //!   out over the caller's scans (and the context they keep during one
 //!   parse, such as a block of the text classified into masks), with
-//!   `__component!` and `__attempt!` inside it. Its expansion names what `__private` re-exports and the
-//!   grammar's pieces: `AuthorityBounds`, `AuthorityMarks`, `from_bounds`,
-//!   `scheme_name`, `port_digits`, `ip_literal`, `char_at`, `find_any`,
+//!   `__component!` and `__attempt!` inside it. Its expansion names what
+//!   `__private` re-exports and the grammar's pieces: `AuthorityBounds`,
+//!   `AuthorityMarks`, `from_bounds`, `scheme_name`, `port_digits`,
+//!   `ip_literal`, `ipv4_octets` (whether a host is an IPv4 address,
+//!   without the error `parse_ipv4` would find), `char_at`, `find_any`,
 //!   `contains`, `at` (an error at a byte), `__wide` and `Wide`. A macro's
 //!   expansion in another crate can name only public items.
 //! - **Boundaries from positions.** The runtime's writer records where it
@@ -86,9 +88,10 @@ pub use parse::{
 pub mod __private {
     pub use crate::components::{AuthorityBounds, AuthorityMarks};
     pub use crate::error::{Component, ParseError, ParseErrorKind};
+    pub use crate::ip::ipv4_octets;
     pub use crate::parse::{
         Components, HostKind, ParseOptions, Wide, char_at, contains, find_any, ip_literal,
-        parse_ipv4, port_digits, scheme_name,
+        port_digits, scheme_name,
     };
     pub use crate::pct::decode_triplet;
     pub use crate::table::{
