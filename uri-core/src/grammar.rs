@@ -50,7 +50,19 @@ macro_rules! __grammar {
         ) -> Result<Components, ParseError> {
             let len = b.len();
             let cx: &mut $context = &mut $start(b);
-            let scheme_end = $crate::__attempt!(scheme(cx, b, require_scheme));
+            // The common case in one scan: a valid scheme name, then its
+            // `:`. Written here, apart from the rest of `scheme`, so that
+            // it keeps its answer in a register.
+            let scheme_span = $span(cx, SCHEME, b, 0, len);
+            let scheme_end = if scheme_span > 0
+                && scheme_span < len
+                && b[scheme_span] == b':'
+                && ALPHA.contains(b[0])
+            {
+                Some(scheme_span)
+            } else {
+                $crate::__attempt!(scheme(b, scheme_span, require_scheme))
+            };
             let mut i = match scheme_end {
                 Some(colon) => colon + 1,
                 None => 0,
@@ -206,20 +218,18 @@ macro_rules! __grammar {
             Ok((bounds, end))
         }
 
-        /// The scheme's `:` if the input starts with one. A `:` before the first
-        /// `/`, `?` or `#` can only end a scheme, since a relative path's first
-        /// segment may not contain one (section 4.2).
+        /// The scheme's `:` if the input starts with one, where the bytes
+        /// before `end` are scheme characters and the common case (a
+        /// scheme name, then `:` at `end`) did not hold. A `:` before the
+        /// first `/`, `?` or `#` can only end a scheme, since a relative
+        /// path's first segment may not contain one (section 4.2).
         $(#[$attr])*
+        #[cold]
         pub(crate) $($qualifier)? fn scheme(
-            cx: &mut $context,
             b: &[u8],
+            end: usize,
             required: bool,
         ) -> Result<Option<usize>, ParseError> {
-            // The common case in one pass: a valid scheme name, then its `:`.
-            let end = $span(cx, SCHEME, b, 0, b.len());
-            if end > 0 && end < b.len() && b[end] == b':' && ALPHA.contains(b[0]) {
-                return Ok(Some(end));
-            }
             // The bytes before `end` are scheme characters, none of them these.
             let colon = find_any(b, end, b.len(), b":/?#");
             if colon == b.len() || b[colon] != b':' {

@@ -11,9 +11,10 @@
 //!
 //! The block is the context the grammar (`uri_core::__grammar!`) keeps
 //! for one parse, which is stamped out twice ([`parsers_over_masks`]).
-//! A text of at most sixty-four bytes (most URIs) is one block,
+//! A text of sixteen to sixty-four bytes (most URIs) is one block,
 //! classified before the parse, and every scan reads it with nothing to
-//! ask ([`span_in_whole`]). For a longer text the first scan classifies
+//! ask ([`span_in_whole`]). (A shorter one is parsed scalar; see
+//! `SHORTEST_PARSED`.) For a longer text the first scan classifies
 //! the block where it starts, and the scans after it read the same block
 //! as long as they start in it ([`span`]). A run that goes past the
 //! block's end (a long path or query) is finished by the one-class scan,
@@ -86,6 +87,21 @@ impl Block {
         }
     }
 
+    /// The same block, ending at `end`, where its masks have no bit at or
+    /// past `end`: the block of a text read with padding after it.
+    #[inline]
+    pub(super) fn ending_at(self, end: usize) -> Block {
+        debug_assert!(
+            end <= self.end
+                && self
+                    .inside
+                    .iter()
+                    .chain([&self.triplets])
+                    .all(|mask| end >= 64 || mask >> end == 0)
+        );
+        Block { end, ..self }
+    }
+
     /// The bytes a scan of `CLASSES[k]` passes: the class's, and with
     /// `TRIPLETS` the well-formed triplets'.
     #[inline]
@@ -155,8 +171,8 @@ pub(super) fn span<const TRIPLETS: bool>(
     scan(stop)
 }
 
-/// [`span`] for a text of at most sixty-four bytes, which `block` holds
-/// whole, classified before the parse: no scan needs to ask whether it
+/// [`span`] for a text of sixteen to sixty-four bytes, which `block`
+/// holds whole, classified before the parse: no scan needs to ask whether it
 /// starts in the block, or go past it. A triplet the block holds ends
 /// inside the text, so only a scan that ends before the text does can
 /// stop at one that crosses `to`.
@@ -193,10 +209,12 @@ pub(super) fn span_in_whole<const TRIPLETS: bool>(
 /// set that enables `features`, as one function `span::<TRIPLETS>`: the
 /// results of [`Class::span`] (`span::<false>`) and of
 /// [`uri_core::parse::encoded_span`] (`span::<true>`) on every input.
-/// `classify(bytes, at)` gives the block holding `bytes[at]`, and
-/// `scan::span`, `scan::encoded_span` are the set's one-class scans.
+/// `classify(bytes, at)` gives the block holding `bytes[at]`,
+/// `classify_whole(bytes)` the block of a text of sixteen to sixty-four
+/// bytes, and `scan::span`, `scan::encoded_span` are the set's one-class
+/// scans.
 macro_rules! scans_over_masks {
-    ($features:literal, $classify:path, $scan:ident) => {
+    ($features:literal, $classify:path, $classify_whole:path, $scan:ident) => {
         /// [`Class::span`], or with `TRIPLETS`
         /// [`uri_core::parse::encoded_span`], read from the masks of
         /// `block`, classified where the scan needs it.
@@ -227,15 +245,15 @@ macro_rules! scans_over_masks {
             Block::EMPTY
         }
 
-        /// The context of a parse of a text of at most sixty-four bytes:
-        /// the whole text, classified.
+        /// The context of a parse of a text of sixteen to sixty-four
+        /// bytes: the whole text, classified.
         #[inline]
         #[target_feature(enable = $features)]
         pub(in crate::bytes::raw) fn whole(bytes: &[u8]) -> Block {
-            $classify(bytes, 0)
+            $classify_whole(bytes)
         }
 
-        /// [`span`] for a text of at most sixty-four bytes, which
+        /// [`span`] for a text of sixteen to sixty-four bytes, which
         /// `block` ([`whole`]) holds whole.
         #[inline]
         #[target_feature(enable = $features)]
@@ -256,9 +274,11 @@ pub(super) use scans_over_masks;
 /// [`scans_over_masks`] for an instruction set that enables `features`
 /// (expanded in the set's module, beside its `classify`), and `parse`,
 /// which picks one by the text's length: `whole`, over
-/// `classify::span_in_whole`, for a text one block holds, and `chained`,
-/// over `classify::span`, which classifies a block where a scan needs
-/// one, for a longer text.
+/// `classify::span_in_whole`, for a text of sixteen to sixty-four bytes,
+/// which one block holds, and `chained`, over `classify::span`, which
+/// classifies a block where a scan needs one, for any other (the
+/// dispatcher sends none shorter than sixteen bytes, but a kernel takes
+/// any text).
 macro_rules! parsers_over_masks {
     ($features:literal) => {
         /// `uri-core`'s grammar over the masks of the text's blocks.
@@ -268,7 +288,7 @@ macro_rules! parsers_over_masks {
             require_scheme: bool,
             options: uri_core::ParseOptions,
         ) -> Result<uri_core::Components, uri_core::ParseError> {
-            if bytes.len() <= 64 {
+            if (16..=64).contains(&bytes.len()) {
                 whole::parse(bytes, require_scheme, options)
             } else {
                 chained::parse(bytes, require_scheme, options)

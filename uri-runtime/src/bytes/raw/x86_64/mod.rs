@@ -155,7 +155,7 @@ mod tests {
     impl Contexts {
         fn of(text: &[u8]) -> Contexts {
             let (wide, avx2) = ((avx512::VBMI.supported)(), (avx2::KERNELS.supported)());
-            let whole = text.len() <= 64;
+            let whole = (16..=64).contains(&text.len());
             Contexts {
                 avx2: avx2.then_some(Block::EMPTY),
                 wide: wide.then_some(Block::EMPTY),

@@ -15,7 +15,7 @@ use uri_core::table::{self, Class};
 use super::super::masks::{self, Block, CLASSES};
 use super::scan::{self, broadcast, escapes};
 
-masks::scans_over_masks!("avx2", classify, scan);
+masks::scans_over_masks!("avx2", classify, classify_whole, scan);
 
 /// The nibble rows of each class of [`CLASSES`], then of the hex digits.
 const ROWS: [[u8; 16]; 6] = {
@@ -31,10 +31,8 @@ const ROWS: [[u8; 16]; 6] = {
 
 /// The block that holds `bytes[at]`: the sixty-four bytes from `at`, or
 /// the text's last sixty-four where fewer are left, or the whole text
-/// where it is shorter. A text of thirty-two to sixty-four bytes is read
-/// as two overlapping steps, its first and its last thirty-two bytes; one
-/// of sixteen to thirty-two as its first and last sixteen in one step;
-/// only a shorter one is copied.
+/// where it is shorter ([`classify_whole`]; one shorter than sixteen
+/// bytes is copied first).
 #[inline]
 #[target_feature(enable = "avx2")]
 fn classify(bytes: &[u8], at: usize) -> Block {
@@ -48,6 +46,26 @@ fn classify(bytes: &[u8], at: usize) -> Block {
             [hex_of(first), hex_of(second)]
         });
     }
+    if len >= 16 {
+        return classify_whole(bytes);
+    }
+    let mut padded = [0; 16];
+    padded[..len].copy_from_slice(bytes);
+    // Zero is in no class, and neither `%` nor a hex digit: the padding
+    // sets no bit.
+    classify_whole(&padded).ending_at(len)
+}
+
+/// The block of a whole text of sixteen to sixty-four bytes. One of
+/// thirty-two bytes or more is read as two overlapping steps, its first
+/// and its last thirty-two bytes; a shorter one as its first and last
+/// sixteen in one step. The parse of a text that one block holds starts
+/// here, with none of [`classify`]'s questions about longer texts.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn classify_whole(bytes: &[u8]) -> Block {
+    debug_assert!((16..=64).contains(&bytes.len()));
+    let len = bytes.len();
     if len >= 32
         && let (Some((first, _)), Some((_, last))) =
             (bytes.split_first_chunk::<32>(), bytes.split_last_chunk::<32>())
@@ -57,15 +75,10 @@ fn classify(bytes: &[u8], at: usize) -> Block {
             [hex_of(first), hex_of(last)]
         });
     }
-    let mut padded = [0; 16];
-    let (first, last) = if let (Some((first, _)), Some((_, last))) =
+    let (Some((first, _)), Some((_, last))) =
         (bytes.split_first_chunk::<16>(), bytes.split_last_chunk::<16>())
-    {
-        (first, last)
-    } else {
-        // Zero is in no class, and neither `%` nor a hex digit.
-        padded[..len].copy_from_slice(bytes);
-        (&padded, &padded)
+    else {
+        return Block::EMPTY;
     };
     // SAFETY: each half is sixteen readable bytes, and an unaligned load
     // has no alignment requirement.
@@ -78,7 +91,7 @@ fn classify(bytes: &[u8], at: usize) -> Block {
     let halves = |mask: u32| [mask & 0xFFFF, mask >> 16];
     let masks = masks_of(both);
     let steps = [masks.map(|mask| halves(mask)[0]), masks.map(|mask| halves(mask)[1])];
-    block(0, len, steps, len.saturating_sub(16), || halves(hex_of(both)))
+    block(0, len, steps, len - 16, || halves(hex_of(both)))
 }
 
 /// The block from `start` to `end` of two steps' masks (from [`masks_of`];

@@ -14,7 +14,7 @@ use uri_core::table::Class;
 use super::super::masks::{self, Block, CLASSES};
 use super::scan::{self, HEX_BIT, read, table_halves};
 
-masks::scans_over_masks!("avx512bw,avx512vbmi", classify, scan);
+masks::scans_over_masks!("avx512bw,avx512vbmi", classify, classify_whole, scan);
 
 /// The block of the (up to) sixty-four bytes from `at`. The bits of the
 /// mask classes are the first of the table's (see `scan::CLASSES`).
@@ -43,4 +43,12 @@ fn classify(bytes: &[u8], at: usize) -> Block {
         percent,
         has(HEX_BIT),
     )
+}
+
+/// The block of a whole text of at most sixty-four bytes: one masked
+/// load reads any length, so this is [`classify`] from its start.
+#[inline]
+#[target_feature(enable = "avx512bw,avx512vbmi")]
+fn classify_whole(bytes: &[u8]) -> Block {
+    classify(bytes, 0)
 }
