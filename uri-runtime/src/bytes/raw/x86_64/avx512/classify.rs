@@ -28,7 +28,10 @@ fn classify(bytes: &[u8], at: usize) -> Block {
             k += 1;
         }
     }
-    let (lanes, text) = read(bytes, at, bytes.len());
+    let (_, text) = read(bytes, at, bytes.len());
+    // The lanes read, counted from the lengths: the mask's `count_ones`
+    // would be a dozen instructions here, where `popcnt` is not enabled.
+    let end = at + bytes.len().saturating_sub(at).min(64);
     let (low, high) = table_halves();
     let classes = _mm512_permutex2var_epi8(low, text, high);
     // The table is indexed by the low seven bits; no byte above ASCII is
@@ -38,7 +41,7 @@ fn classify(bytes: &[u8], at: usize) -> Block {
     let percent = _mm512_cmpeq_epi8_mask(text, _mm512_set1_epi8(b'%'.cast_signed()));
     Block::new(
         at,
-        at + lanes.count_ones() as usize,
+        end,
         [has(1), has(2), has(4), has(8), has(16)],
         percent,
         has(HEX_BIT),

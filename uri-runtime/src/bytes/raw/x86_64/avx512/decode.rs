@@ -24,8 +24,8 @@ use crate::bytes::unescape::{self, Replacements};
 ///
 /// # Safety
 ///
-/// The CPU must support AVX-512BW and AVX-512VBMI2.
-#[target_feature(enable = "avx512bw,avx512vbmi2")]
+/// The CPU must support AVX-512BW, AVX-512VBMI2 and POPCNT.
+#[target_feature(enable = "avx512bw,avx512vbmi2,popcnt")]
 pub(super) unsafe fn push_decoded<const FORM: bool>(
     out: &mut Vec<u8>,
     bytes: &[u8],
@@ -50,7 +50,7 @@ pub(super) unsafe fn push_decoded<const FORM: bool>(
 /// place of escapes (zero elsewhere); or the lane of its first broken
 /// escape.
 #[inline]
-#[target_feature(enable = "avx512bw,avx512vbmi2")]
+#[target_feature(enable = "avx512bw,avx512vbmi2,popcnt")]
 fn decode_step<const FORM: bool>(
     step: Step<'_, 64>,
 ) -> Result<(usize, u64, __m512i), usize> {

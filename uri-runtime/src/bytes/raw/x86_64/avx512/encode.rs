@@ -80,8 +80,9 @@ fn low_bits(n: usize) -> u64 {
 ///
 /// # Safety
 ///
-/// The CPU must support AVX-512BW, AVX-512VBMI, AVX-512VBMI2 and BMI2.
-#[target_feature(enable = "avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+/// The CPU must support AVX-512BW, AVX-512VBMI, AVX-512VBMI2, BMI2 and
+/// POPCNT.
+#[target_feature(enable = "avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
 pub(super) unsafe fn push_escaped(out: &mut String, bytes: &[u8], set: &EncodeSet) {
     // SAFETY (the loads of tables): each reads sixteen or sixty-four bytes
     // of an array of that length; unaligned loads need no alignment.

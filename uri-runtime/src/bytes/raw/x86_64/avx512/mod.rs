@@ -1,10 +1,10 @@
 //! AVX-512, in two rows of the table since CPUs gained its extensions in
 //! steps: with VBMI, the parser's scans and normalization's two checks
 //! sixty-four bytes per step (`scan.rs`) and `uri-core`'s grammar stamped
-//! out over them; with VBMI2 (and BMI2) besides, decoding and encoding
-//! sixty-four and sixty-three bytes per step with no branch on where the
-//! escapes are (`decode.rs`, `encode.rs`). Every CPU with VBMI2 has VBMI
-//! and BMI2, so the second row asks for all of them.
+//! out over them; with VBMI2 (and BMI2 and POPCNT) besides, decoding and
+//! encoding sixty-four and sixty-three bytes per step with no branch on
+//! where the escapes are (`decode.rs`, `encode.rs`). Every CPU with VBMI2
+//! has VBMI, BMI2 and POPCNT, so the second row asks for all of them.
 
 pub(super) mod classify;
 mod decode;
@@ -13,7 +13,7 @@ pub(super) mod scan;
 
 use super::super::kernels::Kernels;
 
-/// The kernels of AVX-512BW with VBMI2, VBMI and BMI2.
+/// The kernels of AVX-512BW with VBMI2, VBMI, BMI2 and POPCNT.
 pub(in crate::bytes::raw) const VBMI2: Kernels = Kernels {
     name: "AVX-512 VBMI2",
     supported: || {
@@ -21,6 +21,7 @@ pub(in crate::bytes::raw) const VBMI2: Kernels = Kernels {
             && std::is_x86_feature_detected!("avx512vbmi")
             && std::is_x86_feature_detected!("avx512vbmi2")
             && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("popcnt")
     },
     encode: Some(encode::push_escaped),
     decode: Some([decode::push_decoded::<false>, decode::push_decoded::<true>]),
