@@ -17,8 +17,6 @@ mod valid;
 pub use number_form::ipv4_number_form;
 pub use valid::ipv4_octets;
 
-use valid::between;
-
 use crate::pct::{HEX_VALUES, NOT_HEX, decode_triplet};
 use crate::table::{HEXDIG, IPVFUTURE, UNRESERVED};
 
@@ -225,6 +223,19 @@ pub const fn parse_ipv6(b: &[u8], start: usize, end: usize) -> Result<[u16; 8], 
 /// `end`, or the end of `b` where `end` is past it.
 const fn clamped(b: &[u8], end: usize) -> usize {
     if end > b.len() { b.len() } else { end }
+}
+
+/// `b[start..end]`, with `end` past the end of `b` read as its end; empty
+/// where `start` is past that. Both readings take an address from this
+/// slice, so that each byte costs one comparison with its length.
+const fn between(b: &[u8], start: usize, end: usize) -> &[u8] {
+    match b.split_at_checked(clamped(b, end)) {
+        Some((head, _)) => match head.split_at_checked(start) {
+            Some((_, text)) => text,
+            None => &[],
+        },
+        None => &[],
+    }
 }
 
 /// RFC 6874's `"%25" ZoneID` after an IPv6 address, in `b[start..end]` with

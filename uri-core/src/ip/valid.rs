@@ -5,6 +5,8 @@
 //! and one with the text's, and takes each octet's digits one by one
 //! rather than in a loop that counts them.
 
+use super::between;
+
 /// `IPv4address` filling all of `b[start..end]`, as its four octets, or
 /// `None`: [`parse_ipv4`](super::parse_ipv4)'s answer, without the index
 /// of the byte that breaks the rule. An `end` past the end of `b` is read
@@ -53,19 +55,6 @@ pub const fn ipv4_octets(b: &[u8], start: usize, end: usize) -> Option<[u8; 4]> 
         n += 1;
     }
     if i == text.len() { Some(octets) } else { None }
-}
-
-/// `b[start..end]`, with `end` past the end of `b` read as its end; empty
-/// where `start` is past that.
-pub(super) const fn between(b: &[u8], start: usize, end: usize) -> &[u8] {
-    let end = if end > b.len() { b.len() } else { end };
-    match b.split_at_checked(end) {
-        Some((head, _)) => match head.split_at_checked(start) {
-            Some((_, text)) => text,
-            None => &[],
-        },
-        None => &[],
-    }
 }
 
 /// The value of the digit at `i`, or a value above 9 where there is none.
