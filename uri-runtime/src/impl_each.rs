@@ -1,4 +1,4 @@
-//! [`impl_each!`]: one `impl` body, written once, for several types.
+//! `impl_each!`: one `impl` body, written once, for several types.
 //!
 //! The methods several types share (the accessors of the four views, the
 //! setters of the two editable owned types, …) are written once so they

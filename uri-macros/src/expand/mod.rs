@@ -1,6 +1,6 @@
 //! Phase 3: the code a checked literal expands into: a `const` value for
 //! a plain literal, straight-line writer calls for a template
-//! ([`template`]).
+//! ([`holes`](crate::expand::holes)).
 //!
 //! This phase uses the input and check phases.
 

@@ -1,6 +1,6 @@
 //! Phase 1: reading the macro's input: the runtime crate's path, the
 //! grammar, the user's string literal and a template's `name = value`
-//! arguments; and ([`source`]) where each byte of the literal's value was
+//! arguments; and ([`source`](crate::input::source)) where each byte of the literal's value was
 //! written. This phase uses no other.
 //!
 //! A value is the tokens up to the next comma outside brackets, not a

@@ -179,7 +179,7 @@ impl<'a> UriBuilder<'a> {
         self
     }
 
-    /// A raw userinfo, encoded with [`USERINFO`](crate::pct::USERINFO).
+    /// A raw userinfo, encoded with [`USERINFO`].
     #[must_use]
     pub fn userinfo(mut self, raw: &'a str) -> Self {
         self.userinfo = Some(encode(raw, &USERINFO));
@@ -231,7 +231,7 @@ impl<'a> UriBuilder<'a> {
     }
 
     /// A raw registered name, encoded with
-    /// [`REG_NAME`](crate::pct::REG_NAME): for the rare registry that is
+    /// [`REG_NAME`]: for the rare registry that is
     /// not DNS and takes any bytes. Prefer [`host`](Self::host).
     #[must_use]
     pub fn reg_name(mut self, raw: &'a str) -> Self {
@@ -282,7 +282,7 @@ impl<'a> UriBuilder<'a> {
     }
 
     /// A raw path whose `/` separate segments; everything else outside
-    /// [`PATH`](crate::pct::PATH) is encoded, `%` included.
+    /// [`PATH`] is encoded, `%` included.
     #[must_use]
     pub fn path(mut self, raw: &'a str) -> Self {
         self.path = encode(raw, &PATH);
@@ -291,7 +291,7 @@ impl<'a> UriBuilder<'a> {
     }
 
     /// A path from raw segments, each encoded with
-    /// [`PATH_SEGMENT`](crate::pct::PATH_SEGMENT) (so a `/` inside one is
+    /// [`PATH_SEGMENT`] (so a `/` inside one is
     /// `%2F`), joined by `/` after a leading `/`. A segment `.` or `..` is
     /// refused by `build` with [`BuildError::DotSegment`]: it would be a
     /// step, not data, whatever its spelling.
@@ -331,7 +331,7 @@ impl<'a> UriBuilder<'a> {
         self
     }
 
-    /// A raw query, encoded with [`QUERY`](crate::pct::QUERY): its `&` and
+    /// A raw query, encoded with [`QUERY`]: its `&` and
     /// `=` stay as they are.
     #[must_use]
     pub fn query(mut self, raw: &'a str) -> Self {
@@ -341,7 +341,7 @@ impl<'a> UriBuilder<'a> {
 
     /// A query from raw `key=value` pairs, each side encoded with
     /// [`QUERY_PARAM`](crate::pct::QUERY_PARAM); see also
-    /// [`QueryWriter`](crate::query::QueryWriter).
+    /// [`QueryWriter`].
     #[must_use]
     pub fn query_pairs<I, K, V>(mut self, pairs: I) -> Self
     where
@@ -367,7 +367,7 @@ impl<'a> UriBuilder<'a> {
         self
     }
 
-    /// A raw fragment, encoded with [`FRAGMENT`](crate::pct::FRAGMENT).
+    /// A raw fragment, encoded with [`FRAGMENT`].
     #[must_use]
     pub fn fragment(mut self, raw: &'a str) -> Self {
         self.fragment = Some(encode(raw, &FRAGMENT));

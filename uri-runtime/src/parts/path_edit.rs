@@ -50,7 +50,7 @@ impl_each! {
     [UriBuf, UriRefBuf]
     {
         /// Appends one segment to the path, from raw text: encoded with
-        /// [`PATH_SEGMENT`](crate::pct::PATH_SEGMENT) (so a `/` or `%`
+        /// [`PATH_SEGMENT`] (so a `/` or `%`
         /// in it is data, and text that is already encoded is encoded
         /// again, which is what raw text means). A path ending in `/`
         /// has its empty last segment filled; the query and fragment

@@ -36,7 +36,7 @@ use crate::value::buf::{UriBuf, UriRefBuf};
 /// pieces where they stand (`a=1&&b=2`); an edit that changes nothing
 /// leaves the URI as it was, an empty query's `?` included. Keys are
 /// compared decoded, so `a%20b` matches `"a b"`. New pairs are encoded
-/// with [`QUERY_PARAM`](crate::pct::QUERY_PARAM), a space as `%20`;
+/// with [`QUERY_PARAM`], a space as `%20`;
 /// [`form_style`](Self::form_style) writes `+` and reads `+` as a space, as
 /// HTML forms do. A pair whose escapes do not decode is kept as it is and
 /// never matches. Each edit allocates the new text once, and records its

@@ -10,7 +10,7 @@ use crate::bytes::escape::Also;
 use crate::bytes::raw;
 
 /// Encodes every byte of `input` that `set` does not keep, `%` included,
-/// so that [`decode`](super::decode) always gives `input` back.
+/// so that [`decode`](super::decode()) always gives `input` back.
 ///
 /// ```
 /// use uri_runtime::pct;

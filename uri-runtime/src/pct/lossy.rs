@@ -15,7 +15,7 @@ use super::decode::decode_utf8;
 /// one for each invalid sequence, as `String::from_utf8_lossy` writes them.
 /// Borrowed when there is nothing to decode.
 ///
-/// The strict decoders ([`decode_utf8`], [`decode`](super::decode)) stay
+/// The strict decoders ([`decode_utf8`], [`decode`](super::decode())) stay
 /// the ones to use for data a program acts on: they say where an escape
 /// is wrong instead of guessing. Use this one where a person reads the
 /// result (a log viewer, a search index), and compare with the strict
