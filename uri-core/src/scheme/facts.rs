@@ -71,12 +71,87 @@ pub const SCHEMES: [SchemeFacts; 7] = [
 /// assert!(scheme_facts("urn").is_none());
 /// ```
 pub const fn scheme_facts(scheme: &str) -> Option<&'static SchemeFacts> {
+    // This runs for every URI that is normalized, checked or read as a
+    // browser reads it: a length and a first byte rule out most names.
+    let scheme = scheme.as_bytes();
     let mut i = 0;
     while i < SCHEMES.len() {
-        if scheme.eq_ignore_ascii_case(SCHEMES[i].name) {
+        if is_named(scheme, SCHEMES[i].name.as_bytes()) {
             return Some(&SCHEMES[i]);
         }
         i += 1;
     }
     None
+}
+
+/// Whether `scheme` is `name` ignoring ASCII case, where `name` is in
+/// lowercase ASCII letters, as every known scheme's name is: setting a
+/// byte's `0x20` bit maps `A` to `a`, leaves `a` as it is, and makes no
+/// other byte a lowercase letter.
+const fn is_named(scheme: &[u8], name: &[u8]) -> bool {
+    if scheme.len() != name.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < name.len() {
+        if scheme[i] | 0x20 != name[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lookup is `eq_ignore_ascii_case` against each known name, for every name of up to three bytes from an alphabet of the
+    /// known names' letters in both cases and the bytes around them, and
+    /// for the known names with one byte changed.
+    #[test]
+    fn finds_what_a_caseless_comparison_finds() {
+        let by_comparison = |scheme: &[u8]| {
+            SCHEMES
+                .iter()
+                .find(|facts| scheme.eq_ignore_ascii_case(facts.name.as_bytes()))
+        };
+        let check = |scheme: &[u8]| {
+            let text = core::str::from_utf8(scheme).unwrap_or("");
+            if text.len() == scheme.len() {
+                assert_eq!(scheme_facts(text), by_comparison(scheme), "{scheme:?}");
+            }
+        };
+        let alphabet: &[u8] = b"hHtTpPsSfFwWiIlLeEmMaAoO@`[{0+-.\x00\x7f";
+        for &a in alphabet {
+            check(&[a]);
+            for &b in alphabet {
+                check(&[a, b]);
+                for &c in alphabet {
+                    check(&[a, b, c]);
+                }
+            }
+        }
+        for facts in &SCHEMES {
+            let name = facts.name.as_bytes();
+            for at in 0..name.len() {
+                for byte in 0..0x80u8 {
+                    let mut changed = name.to_vec();
+                    changed[at] = byte;
+                    check(&changed);
+                    changed.push(byte);
+                    check(&changed);
+                }
+            }
+            check(&name[1..]);
+        }
+        assert!(scheme_facts("HTTPS\u{0}").is_none());
+        assert!(scheme_facts("httpsxyzw").is_none());
+        // The claim `is_named` rests on.
+        assert!(
+            SCHEMES
+                .iter()
+                .all(|facts| facts.name.bytes().all(|b| b.is_ascii_lowercase()))
+        );
+    }
 }
