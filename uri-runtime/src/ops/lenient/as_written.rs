@@ -18,7 +18,7 @@ use alloc::string::String;
 use uri_core::scheme::{SchemeFacts, scheme_facts};
 use uri_core::{Components, HostKind, ParseError, ParseErrorKind};
 
-use super::host::{ends_in_a_number, ipv6_text};
+use super::host::{ShortestIpv6, ends_in_a_number};
 use super::repair::{Notes, RepairKind};
 use crate::bytes::raw;
 use crate::value::buf::UriBuf;
@@ -175,13 +175,14 @@ fn authority_plan<'a>(
             let Some(Host::Ipv6(address)) = Host::classify(host, HostKind::Ipv6) else {
                 return Ok(None);
             };
-            let written = ipv6_text(&address.segments());
+            let shortest = ShortestIpv6::of(&address.segments());
+            let written = shortest.as_str();
             if !written.eq_ignore_ascii_case(host) {
                 notes.note(host_at..host_at + host.len(), RepairKind::AddressRewritten);
             }
             if written != host {
                 plan.moved = true;
-                plan.host = Some(written);
+                plan.host = Some(String::from(written));
             }
         }
         Some(HostKind::IpvFuture) => {

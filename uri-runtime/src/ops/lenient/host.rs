@@ -370,51 +370,83 @@ fn ipv6(chars: &[char]) -> Result<[u16; 8], usize> {
 /// An IPv6 address as the URL Standard writes it (RFC 5952's shortest
 /// form), in brackets.
 pub(super) fn ipv6_text(address: &[u16; 8]) -> String {
-    // The first longest run of two or more zero pieces becomes `::`.
-    let mut best: Option<(usize, usize)> = None;
-    let mut k = 0;
-    while k < 8 {
-        let start = k;
-        while k < 8 && address[k] == 0 {
-            k += 1;
-        }
-        let len = k - start;
-        if len > 1 && best.is_none_or(|(_, longest)| len > longest) {
-            best = Some((start, len));
-        }
-        k = k.max(start + 1);
-    }
-    // `[`, eight pieces of at most four digits with seven `:`, and `]`:
-    // one allocation.
-    let mut out = String::with_capacity(41);
-    out.push('[');
-    let mut k = 0;
-    while k < 8 {
-        if let Some((start, len)) = best
-            && k == start
-        {
-            out.push_str(if k == 0 { "::" } else { ":" });
-            k += len;
-            continue;
-        }
-        push_piece(&mut out, address[k]);
-        if k < 7 {
-            out.push(':');
-        }
-        k += 1;
-    }
-    out.push(']');
-    out
+    String::from(ShortestIpv6::of(address).as_str())
 }
 
-/// An IPv6 piece in lowercase hex without leading zeros, as `{:x}`
-/// writes it, without the formatting machinery (which cost an address
-/// several times its parse).
-fn push_piece(out: &mut String, piece: u16) {
-    let digits = (u16::BITS - piece.leading_zeros()).div_ceil(4).max(1);
-    for place in (0..digits).rev() {
-        let nibble = u32::from(piece >> (4 * place)) & 0xF;
-        out.push(char::from_digit(nibble, 16).unwrap_or('0'));
+/// [`ipv6_text`] written on the stack, for a caller that mostly only
+/// compares it with the text it read (allocating costs more than writing).
+pub(super) struct ShortestIpv6 {
+    /// `[`, eight pieces of at most four digits with seven `:`, and `]`.
+    bytes: [u8; 41],
+    len: usize,
+}
+
+impl ShortestIpv6 {
+    pub(super) fn of(address: &[u16; 8]) -> Self {
+        // The first longest run of two or more zero pieces becomes `::`.
+        let mut best: Option<(usize, usize)> = None;
+        let mut k = 0;
+        while k < 8 {
+            let start = k;
+            while k < 8 && address[k] == 0 {
+                k += 1;
+            }
+            let len = k - start;
+            if len > 1 && best.is_none_or(|(_, longest)| len > longest) {
+                best = Some((start, len));
+            }
+            k = k.max(start + 1);
+        }
+        let mut out = ShortestIpv6 {
+            bytes: [0; 41],
+            len: 0,
+        };
+        out.push(b'[');
+        let mut k = 0;
+        while k < 8 {
+            if let Some((start, len)) = best
+                && k == start
+            {
+                if k == 0 {
+                    out.push(b':');
+                }
+                out.push(b':');
+                k += len;
+                continue;
+            }
+            out.push_piece(address[k]);
+            if k < 7 {
+                out.push(b':');
+            }
+            k += 1;
+        }
+        out.push(b']');
+        out
+    }
+
+    pub(super) fn as_str(&self) -> &str {
+        let written = self.bytes.get(..self.len).unwrap_or_default();
+        // Only ASCII is ever written.
+        core::str::from_utf8(written).unwrap_or_default()
+    }
+
+    fn push(&mut self, byte: u8) {
+        // Never past the end: the longest form is 41 bytes.
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = byte;
+            self.len += 1;
+        }
+    }
+
+    /// An IPv6 piece in lowercase hex without leading zeros, as `{:x}`
+    /// writes it, without the formatting machinery (which cost an address
+    /// several times its parse).
+    fn push_piece(&mut self, piece: u16) {
+        let digits = (u16::BITS - piece.leading_zeros()).div_ceil(4).max(1);
+        for place in (0..digits).rev() {
+            let nibble = usize::from(piece >> (4 * place)) & 0xF;
+            self.push(b"0123456789abcdef"[nibble]);
+        }
     }
 }
 
@@ -425,9 +457,12 @@ mod tests {
     #[test]
     fn a_piece_is_written_as_the_formatter_writes_it() {
         for piece in 0..=u16::MAX {
-            let mut out = String::new();
-            push_piece(&mut out, piece);
-            assert_eq!(out, alloc::format!("{piece:x}"));
+            let mut out = ShortestIpv6 {
+                bytes: [0; 41],
+                len: 0,
+            };
+            out.push_piece(piece);
+            assert_eq!(out.as_str(), alloc::format!("{piece:x}"));
         }
     }
 
