@@ -4,7 +4,9 @@
 # `count(uri_normalize(url))` over the benchmark corpus repeated to ROWS
 # rows, beside datafusion-spark's `try_parse_url(url, 'HOST')` and the
 # built-in `split_part(split_part(url, '/', 3), ':', 1)` in the same
-# query shape, with 1 and 2 partitions, over a `Utf8` column and a
+# query shape, and that grouping over a column that already holds the
+# hosts (`grouping_floor`: the query when its function costs nothing),
+# with 1 and 2 partitions, over a `Utf8` column and a
 # `Utf8View` one (DataFusion's default for Parquet).
 #
 # Each measurement is one process (so that its peak memory, GNU time's
@@ -24,7 +26,7 @@ bin=target/release/uri-sql-bench
 rows=("$@")
 [[ ${#rows[@]} -gt 0 ]] || rows=(1000000 10000000)
 passes=${PASSES:-5}
-subjects=(uri_host spark_try_parse_url split_part uri_normalize)
+subjects=(uri_host spark_try_parse_url split_part grouping_floor uri_normalize)
 raw=$(mktemp)
 for n in "${rows[@]}"; do
     for layout in utf8 utf8view; do
@@ -51,12 +53,21 @@ print('| layout | rows | partitions | subject | median time | rows/s | peak memo
 print('|---|---:|---:|---|---:|---:|---:|---:|')
 for case in cases:
     passes = [runs[k] for k in runs if k[:3] == case]
-    for subject in ['uri_host', 'spark_try_parse_url', 'split_part', 'uri_normalize']:
+    for subject in ['uri_host', 'spark_try_parse_url', 'split_part', 'grouping_floor', 'uri_normalize']:
         times = [p[subject][0] for p in passes if subject in p]
         peak = max(p[subject][1] for p in passes if subject in p)
         ratios = [p['uri_host'][0] / p[subject][0] for p in passes if subject in p and 'uri_host' in p]
         median = statistics.median(times)
-        ratio = f'{statistics.median(ratios):.2f}' if subject in ('spark_try_parse_url', 'split_part') else ''
+        ratio = f'{statistics.median(ratios):.2f}' if subject in ('spark_try_parse_url', 'split_part', 'grouping_floor') else ''
         print(f'| {case[0]} | {case[1]:,} | {case[2]} | {subject} | {median:.3f} s | {case[1] / median / 1e6:.2f} M | {peak / 1024:.0f} MiB | {ratio} |')
+print()
+print('| layout | rows | partitions | grouping_floor ÷ spark_try_parse_url | split_part ÷ spark_try_parse_url |')
+print('|---|---:|---:|---:|---:|')
+for case in cases:
+    passes = [runs[k] for k in runs if k[:3] == case]
+    def share(subject):
+        ratios = [p[subject][0] / p['spark_try_parse_url'][0] for p in passes if subject in p and 'spark_try_parse_url' in p]
+        return f'{statistics.median(ratios):.2f}'
+    print(f'| {case[0]} | {case[1]:,} | {case[2]} | {share("grouping_floor")} | {share("split_part")} |')
 PY
 rm -f "$raw" "$raw.mem"
