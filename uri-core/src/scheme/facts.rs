@@ -106,9 +106,10 @@ const fn is_named(scheme: &[u8], name: &[u8]) -> bool {
 mod tests {
     use super::*;
 
-    /// The lookup is `eq_ignore_ascii_case` against each known name, for every name of up to three bytes from an alphabet of the
-    /// known names' letters in both cases and the bytes around them, and
-    /// for the known names with one byte changed.
+    /// The lookup is `eq_ignore_ascii_case` against each known name, for
+    /// every name of up to three bytes from an alphabet of the known
+    /// names' letters in both cases and the bytes around them, and for
+    /// the known names with one byte changed or added.
     #[test]
     fn finds_what_a_caseless_comparison_finds() {
         let by_comparison = |scheme: &[u8]| {

@@ -382,6 +382,7 @@ pub(super) struct ShortestIpv6 {
 }
 
 impl ShortestIpv6 {
+    /// The shortest form of the address whose pieces are `address`.
     pub(super) fn of(address: &[u16; 8]) -> Self {
         // The first longest run of two or more zero pieces becomes `::`.
         let mut best: Option<(usize, usize)> = None;
@@ -464,6 +465,41 @@ mod tests {
             out.push_piece(piece);
             assert_eq!(out.as_str(), alloc::format!("{piece:x}"));
         }
+    }
+
+    /// The shortest form is what the standard library writes (RFC 5952
+    /// too), but for the IPv4-mapped addresses, which it writes with a
+    /// dotted quad, for generated addresses: runs of zero pieces of every
+    /// length at every place, two runs of the same length, and pieces of
+    /// every width.
+    #[test]
+    fn the_shortest_form_is_the_standard_librarys() {
+        let mut state: u64 = 0x1234_5678_9abc_def1;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut compared = 0;
+        for _ in 0..200_000 {
+            let mut pieces = [0u16; 8];
+            for piece in &mut pieces {
+                // Half the pieces zero; the rest one to four digits wide.
+                *piece = match next() % 8 {
+                    0..=3 => 0,
+                    width => (next() as u16) >> (16 - 4 * (width - 3)),
+                };
+            }
+            let address = core::net::Ipv6Addr::from(pieces);
+            if address.to_ipv4_mapped().is_some() {
+                continue;
+            }
+            let expected = alloc::format!("[{address}]");
+            assert_eq!(ShortestIpv6::of(&pieces).as_str(), expected, "{pieces:?}");
+            compared += 1;
+        }
+        assert!(compared > 190_000, "{compared}");
     }
 
     fn v6(text: &str) -> Option<String> {
