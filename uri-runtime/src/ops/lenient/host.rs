@@ -474,13 +474,9 @@ mod tests {
     /// every width.
     #[test]
     fn the_shortest_form_is_the_standard_librarys() {
+        use crate::bytes::scan::tests::xorshift;
         let mut state: u64 = 0x1234_5678_9abc_def1;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = || xorshift(&mut state);
         let mut compared = 0;
         for _ in 0..200_000 {
             let mut pieces = [0u16; 8];
