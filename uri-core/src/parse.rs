@@ -10,7 +10,7 @@ pub use crate::components::{Components, HostKind, Marks, RAW_LEN};
 pub use crate::ip::{ipv4_number_form, parse_ipv4, parse_ipv6};
 
 use crate::error::{Component, ParseError, ParseErrorKind};
-use crate::ip::{ipv6_zone, ipvfuture};
+use crate::ip::{ipv6_zone, ipvfuture, is_ipv6};
 use crate::pct::is_triplet;
 use crate::table::{ALPHA, Class, PATH, QUERY_FRAGMENT, REG_NAME, SCHEME, USERINFO};
 use scalar::{component, parse};
@@ -382,7 +382,10 @@ pub const fn ip_literal(
     } else {
         end
     };
-    if let Err(at) = parse_ipv6(b, start, address_end) {
+    // The quick reading first; the careful one finds an error's index.
+    if !is_ipv6(b, start, address_end)
+        && let Err(at) = parse_ipv6(b, start, address_end)
+    {
         return Err(ParseError::at(b, at, ParseErrorKind::InvalidIpv6));
     }
     if address_end < end

@@ -1,13 +1,13 @@
 //! The IP address rules of RFC 3986 section 3.2.2, as `const fn`s that
 //! report the first offending index.
 //!
-//! An IPv4 address is read twice over, by two functions with one answer:
-//! a quick one (`valid.rs`) that says only whether the text is an
-//! address, and which, since nearly every address the parser meets is
-//! well formed, is the one it runs; and the careful one here, run only
-//! when the quick one said no, which finds the byte where the text goes
-//! wrong for the error. The tests hold the two to the same answer on
-//! generated text, and both to the standard library's reading.
+//! An IP address is read twice over, by two functions with one answer: a
+//! quick one (`valid.rs`) that says only whether the text is an address,
+//! and which, since nearly every address the parser meets is well formed,
+//! is the one it runs; and the careful one here, run only when the quick
+//! one said no, which finds the byte where the text goes wrong for the
+//! error. The tests hold the two to the same answer on generated text,
+//! and both to the standard library's reading.
 
 mod number_form;
 #[cfg(test)]
@@ -16,6 +16,7 @@ mod valid;
 
 pub use number_form::ipv4_number_form;
 pub use valid::ipv4_octets;
+pub(crate) use valid::is_ipv6;
 
 use crate::pct::{HEX_VALUES, NOT_HEX, decode_triplet};
 use crate::table::{HEXDIG, IPVFUTURE, UNRESERVED};

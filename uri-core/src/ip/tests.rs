@@ -7,7 +7,7 @@ use std::format;
 use std::string::{String, ToString};
 use std::vec::Vec;
 
-use super::{first_ipv4_error, ipv4_octets, parse_ipv4, parse_ipv6};
+use super::{first_ipv4_error, ipv4_octets, is_ipv6, parse_ipv4, parse_ipv6};
 use crate::testing::xorshift;
 
 const OCTETS: &[&str] = &["0", "7", "25", "199", "255", "256", "01", "1000", ""];
@@ -70,6 +70,50 @@ fn the_quick_ipv4_reading_agrees_with_the_careful_one() {
 }
 
 #[test]
+fn the_quick_ipv6_reading_agrees_with_the_careful_one() {
+    let mut seed = 0x1DA7_A5E6u64;
+    let mut valid = 0;
+    for round in 0..300_000 {
+        let text = joined(&mut seed, GROUPS, ":", 1..11);
+        // Some texts are read from inside a longer one, some with an end
+        // past theirs.
+        let (start, end) = match round % 3 {
+            0 => (0, text.len()),
+            1 => (1.min(text.len()), text.len().saturating_sub(1)),
+            _ => (0, text.len() + 2),
+        };
+        let quick = is_ipv6(&text, start, end);
+        assert_eq!(
+            quick,
+            parse_ipv6(&text, start, end).is_ok(),
+            "{:?} {start}..{end}",
+            String::from_utf8_lossy(&text),
+        );
+        valid += usize::from(quick);
+    }
+    // Both answers are common, so the agreement means something.
+    assert!(valid > 3_000, "{valid}");
+    for text in [
+        "",
+        ":",
+        "::",
+        ":::",
+        "1::",
+        "::1",
+        "1:::",
+        "::1.2.3.4",
+        "1::2:3:4:5:6:7:8",
+    ] {
+        let b = text.as_bytes();
+        assert_eq!(
+            is_ipv6(b, 0, b.len()),
+            parse_ipv6(b, 0, b.len()).is_ok(),
+            "{text}"
+        );
+    }
+}
+
+#[test]
 fn the_readings_agree_with_the_standard_library() {
     use std::net::{Ipv4Addr, Ipv6Addr};
     let mut seed = 0x0ADD_7E55u64;
@@ -99,6 +143,7 @@ fn the_readings_agree_with_the_standard_library() {
             "{:?}",
             String::from_utf8_lossy(&text)
         );
+        assert_eq!(is_ipv6(&text, 0, text.len()), std.is_some());
         v6_valid += usize::from(ours.is_some());
     }
     assert!(
