@@ -2,9 +2,10 @@
 //! nibble picks its row of the class's bits, its high nibble the bit,
 //! with one byte shuffle each) run on both 128-bit lanes of a 256-bit
 //! register, so one classification answers for thirty-two bytes where
-//! SSSE3 takes two. A step reads the thirty-two bytes at the scan's
-//! position when the text has them, else the text's last thirty-two;
-//! a text shorter than that is left to the SSSE3 scan.
+//! SSSE3 takes two. A step reads the sixty-four bytes at the scan's
+//! position while the text has them, then thirty-two, the last step the
+//! text's last thirty-two; a text shorter than that is left to the SSSE3
+//! scan.
 
 use core::arch::x86_64::{
     __m256i, _mm_loadu_si128, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
@@ -15,7 +16,7 @@ use core::arch::x86_64::{
 use uri_core::pct::EncodeSet;
 use uri_core::table::Class;
 
-use super::super::ssse3::{scan_class as ssse3_scan, span_rows, triplet_bytes, window_at};
+use super::super::ssse3::{scan_class as ssse3_scan, span_rows, triplet_bytes};
 
 /// [`Class::span`] thirty-two bytes per comparison: the same answer on
 /// every input.
@@ -60,30 +61,58 @@ fn scan_class<const TRIPLETS: bool>(
         return ssse3_scan::<TRIPLETS>(class, rows, bytes, from, to);
     };
     let (rows, hex_rows) = (broadcast(rows), broadcast(HEX_DIGITS.nibble_rows()));
+    let outside_of = |chunk| u64::from(escapes(chunk, rows));
+    let percent_of = |chunk| {
+        let percent = _mm256_cmpeq_epi8(chunk, _mm256_set1_epi8(b'%'.cast_signed()));
+        u64::from(_mm256_movemask_epi8(percent).cast_unsigned())
+    };
+    let hex_of = |chunk| u64::from(!escapes(chunk, hex_rows));
     let mut i = from;
-    while i < to {
-        let (window, start) = window_at::<32>(bytes, i);
-        let chunk = load(&window);
-        let mut outside = u64::from(escapes(chunk, rows));
+    // Sixty-four bytes a step while the text has them from `i`: a long
+    // query, full of escapes, pays a step's scalar work once for two
+    // loads.
+    while i < to
+        && let Some((halves, _)) = bytes.get(i..).and_then(<[u8]>::split_first_chunk::<64>)
+    {
+        let (halves, _) = halves.as_chunks::<32>();
+        let [first, second] = [load(&halves[0]), load(&halves[1])];
+        let mut outside = outside_of(first) | outside_of(second) << 32;
         if TRIPLETS && outside != 0 {
-            let percent = _mm256_movemask_epi8(_mm256_cmpeq_epi8(
-                chunk,
-                _mm256_set1_epi8(b'%'.cast_signed()),
-            ));
-            let hex = !escapes(chunk, hex_rows);
-            outside &= !triplet_bytes(
-                u64::from(percent.cast_unsigned()),
-                u64::from(hex),
-                32,
-                to - start,
-            );
+            let percent = percent_of(first) | percent_of(second) << 32;
+            let hex = hex_of(first) | hex_of(second) << 32;
+            outside &= !triplet_bytes(percent, hex, 64, to - i);
+        }
+        if outside == 0 {
+            i += 64;
+            continue;
+        }
+        // A triplet the step did not hold whole is checked here.
+        let stop = i + outside.trailing_zeros() as usize;
+        if TRIPLETS && stop < to && uri_core::pct::is_triplet(bytes, stop, to) {
+            i = stop + 3;
+            continue;
+        }
+        return to.min(stop);
+    }
+    // The rest, thirty-two bytes a step; the last step reads the text's
+    // last thirty-two bytes, and skips those before `i`.
+    while i < to {
+        let start = i.min(bytes.len() - 32);
+        let Some((window, _)) = bytes.get(start..).and_then(<[u8]>::split_first_chunk::<32>)
+        else {
+            // The text has thirty-two bytes from `start`, by its choice.
+            break;
+        };
+        let chunk = load(window);
+        let mut outside = outside_of(chunk);
+        if TRIPLETS && outside != 0 {
+            outside &= !triplet_bytes(percent_of(chunk), hex_of(chunk), 32, to - start);
         }
         outside >>= i - start;
         if outside == 0 {
             i = start + 32;
             continue;
         }
-        // A triplet the step did not hold whole is checked here.
         let stop = i + outside.trailing_zeros() as usize;
         if TRIPLETS && stop < to && uri_core::pct::is_triplet(bytes, stop, to) {
             i = stop + 3;

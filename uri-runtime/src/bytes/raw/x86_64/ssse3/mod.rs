@@ -319,7 +319,7 @@ pub(super) fn triplet_bytes(percent: u64, hex: u64, width: usize, limit: usize) 
 /// `N` bytes of `bytes` (which has at least `N`) that hold `bytes[i]` and
 /// as many of those after it as there are, and the index of the first.
 #[inline]
-pub(super) fn window_at<const N: usize>(bytes: &[u8], i: usize) -> ([u8; N], usize) {
+fn window_at<const N: usize>(bytes: &[u8], i: usize) -> ([u8; N], usize) {
     if let Some(Ok(window)) = bytes.get(i..i + N).map(<[u8; N]>::try_from) {
         return (window, i);
     }
