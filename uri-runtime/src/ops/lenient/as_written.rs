@@ -262,15 +262,19 @@ fn rewritten(uri: &Pieces<'_>, plan: &Plan<'_>, quote_in_query: bool, notes: &mu
                 return;
             }
             let mut at = text.len() - uri.fragment.map_or(0, |f| f.len() + 1) - query.len();
-            for (k, piece) in query.split('\'').enumerate() {
-                if k > 0 {
-                    out.push_str("%27");
-                    notes.note(at..at + 1, RepairKind::Encoded);
-                    at += 1;
-                }
-                out.push_str(piece);
-                at += piece.len();
+            // Found with the crate's byte search: `str::split` with a
+            // `char` pattern sets up a search per piece, and these
+            // queries have many.
+            let mut rest = query;
+            while let Some(quote) = raw::position(rest.as_bytes(), b'\'') {
+                let (before, after) = rest.split_at_checked(quote).unwrap_or((rest, ""));
+                out.push_str(before);
+                out.push_str("%27");
+                notes.note(at + quote..at + quote + 1, RepairKind::Encoded);
+                at += quote + 1;
+                rest = after.get(1..).unwrap_or_default();
             }
+            out.push_str(rest);
         });
     }
     if let Some(fragment) = uri.fragment {
