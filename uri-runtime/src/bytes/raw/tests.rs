@@ -181,12 +181,13 @@ fn the_byte_search_matches_its_twin() {
     }
 }
 
-/// The normal-form check of escapes against its portable twin, on text
-/// built from escapes of every kind (uppercase and lowercase digits,
-/// reserved, unreserved and non-ASCII bytes, malformed) and plain bytes,
-/// capitals and their neighbours in ASCII among them, so that escapes
-/// start at every offset of a step and straddle its end and the text's;
-/// with the capital-free prefix ending anywhere, past the text too.
+/// The normal-form check of escapes (the dispatcher's, and every row's
+/// this CPU runs) against its portable twin, on text built from escapes
+/// of every kind (uppercase and lowercase digits, reserved, unreserved
+/// and non-ASCII bytes, malformed) and plain bytes, capitals and their
+/// neighbours in ASCII among them, so that escapes start at every offset
+/// of a step and straddle its end and the text's; with the capital-free
+/// prefix ending anywhere, past the text too.
 #[test]
 fn the_escape_check_matches_its_twin() {
     let pieces: [&[u8]; 23] = [
@@ -201,18 +202,32 @@ fn the_escape_check_matches_its_twin() {
             0 => 0,
             _ => (xorshift(&mut seed) % (text.len() as u64 + 80)) as usize,
         };
+        let expected = scan::escapes_in_normal_form(&text, prefix);
+        let context = || {
+            let text = String::from_utf8_lossy(&text);
+            alloc::format!("round {round}, prefix {prefix}: {text:?}")
+        };
         assert_eq!(
             escapes_in_normal_form(&text, prefix),
-            scan::escapes_in_normal_form(&text, prefix),
-            "round {round}, prefix {prefix}: {:?}",
-            alloc::string::String::from_utf8_lossy(&text)
+            expected,
+            "{}",
+            context()
         );
+        // Each row this CPU runs, not only the one the dispatcher picks.
+        for set in dispatch::supported_sets() {
+            if let Some(check) = set.escapes_in_normal_form {
+                // SAFETY: the kernel comes from a row this CPU runs.
+                let fast = unsafe { check(&text, prefix) };
+                assert_eq!(fast, expected, "{}: {}", set.name, context());
+            }
+        }
     }
 }
 
-/// The dot-segment check against its portable twin and against the
-/// segments themselves, on paths long enough to cross several steps,
-/// so that a segment straddles a step's end and the path's.
+/// The dot-segment check (the dispatcher's, and every row's this CPU
+/// runs) against its portable twin and against the segments themselves,
+/// on paths long enough to cross several steps, so that a segment
+/// straddles a step's end and the path's.
 #[test]
 fn the_dot_segment_check_matches_its_twin() {
     let pieces: [&[u8]; 9] = [b"/", b".", b"..", b"...", b"a", b"a.", b".a", b"//", b"%2E"];
@@ -225,6 +240,13 @@ fn the_dot_segment_check_matches_its_twin() {
         let context = alloc::format!("round {round}: {:?}", String::from_utf8_lossy(&path));
         assert_eq!(scan::has_dot_segments(&path), dotted, "{context}");
         assert_eq!(has_dot_segments(&path), dotted, "{context}");
+        for set in dispatch::supported_sets() {
+            if let Some(check) = set.has_dot_segments {
+                // SAFETY: the kernel comes from a row this CPU runs.
+                let fast = unsafe { check(&path) };
+                assert_eq!(fast, dotted, "{}: {context}", set.name);
+            }
+        }
     }
 }
 
