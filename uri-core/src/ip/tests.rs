@@ -43,56 +43,57 @@ fn joined(seed: &mut u64, pieces: &[&str], joint: &str, parts: Range<u64>) -> Ve
     text
 }
 
-#[test]
-fn the_quick_ipv4_reading_agrees_with_the_careful_one() {
-    let mut seed = 0x1DA7_A5E7u64;
+/// A quick reading against the careful one on `rounds` texts from
+/// [`joined`], some read from inside a longer text and some with an end
+/// past theirs, with at least `min_valid` accepted ones (both answers
+/// must be common for the agreement to mean something).
+fn quick_agrees_with_careful<T: PartialEq + core::fmt::Debug>(
+    mut seed: u64,
+    (pieces, joint, parts): (&[&str], &str, Range<u64>),
+    (rounds, min_valid): (usize, usize),
+    quick: impl Fn(&[u8], usize, usize) -> Option<T>,
+    careful: impl Fn(&[u8], usize, usize) -> Option<T>,
+) {
     let mut valid = 0;
-    for round in 0..200_000 {
-        let text = joined(&mut seed, OCTETS, ".", 2..6);
-        // Some texts are read from inside a longer one, some with an end
-        // past theirs.
+    for round in 0..rounds {
+        let text = joined(&mut seed, pieces, joint, parts.clone());
         let (start, end) = match round % 3 {
             0 => (0, text.len()),
             1 => (1.min(text.len()), text.len().saturating_sub(1)),
             _ => (0, text.len() + 2),
         };
-        let quick = ipv4_octets(&text, start, end);
+        let answer = quick(&text, start, end);
         assert_eq!(
-            quick,
-            first_ipv4_error(&text, start, end).ok(),
+            answer,
+            careful(&text, start, end),
             "{:?} {start}..{end}",
             String::from_utf8_lossy(&text),
         );
-        valid += usize::from(quick.is_some());
+        valid += usize::from(answer.is_some());
     }
-    // Both answers are common, so the agreement means something.
-    assert!(valid > 2_000, "{valid}");
+    assert!(valid > min_valid, "{valid}");
+}
+
+#[test]
+fn the_quick_ipv4_reading_agrees_with_the_careful_one() {
+    quick_agrees_with_careful(
+        0x1DA7_A5E7,
+        (OCTETS, ".", 2..6),
+        (200_000, 2_000),
+        ipv4_octets,
+        |text, start, end| first_ipv4_error(text, start, end).ok(),
+    );
 }
 
 #[test]
 fn the_quick_ipv6_reading_agrees_with_the_careful_one() {
-    let mut seed = 0x1DA7_A5E6u64;
-    let mut valid = 0;
-    for round in 0..300_000 {
-        let text = joined(&mut seed, GROUPS, ":", 1..11);
-        // Some texts are read from inside a longer one, some with an end
-        // past theirs.
-        let (start, end) = match round % 3 {
-            0 => (0, text.len()),
-            1 => (1.min(text.len()), text.len().saturating_sub(1)),
-            _ => (0, text.len() + 2),
-        };
-        let quick = is_ipv6(&text, start, end);
-        assert_eq!(
-            quick,
-            parse_ipv6(&text, start, end).is_ok(),
-            "{:?} {start}..{end}",
-            String::from_utf8_lossy(&text),
-        );
-        valid += usize::from(quick);
-    }
-    // Both answers are common, so the agreement means something.
-    assert!(valid > 3_000, "{valid}");
+    quick_agrees_with_careful(
+        0x1DA7_A5E6,
+        (GROUPS, ":", 1..11),
+        (300_000, 3_000),
+        |text, start, end| is_ipv6(text, start, end).then_some(()),
+        |text, start, end| parse_ipv6(text, start, end).ok().map(|_| ()),
+    );
     for text in [
         "",
         ":",

@@ -10,7 +10,7 @@ mod masks;
 mod sse2;
 mod ssse3;
 
-use core::ops::Range;
+use core::ops::{ControlFlow, Range};
 
 use super::kernels::Kernels;
 use crate::bytes::name_tail::NameTail;
@@ -65,6 +65,30 @@ pub(super) fn name_tail(text: &[u8], name: Range<usize>) -> Option<NameTail> {
         return unsafe { sse2::name_tail(text, name) };
     }
     crate::bytes::name_tail::name_tail(text, name)
+}
+
+/// Where a one-class scan goes after a step whose stops, the bytes from
+/// `i` outside the class and in no triplet the step held whole, are
+/// `stops` (bit `k` for the byte at `i + k`): on from `next` when there
+/// are none, on past a triplet the step did not hold whole (with
+/// `TRIPLETS`), else to the first stop, or `to` if that is past it. The
+/// SSSE3 and AVX2 scans share it.
+#[inline]
+fn after_step<const TRIPLETS: bool>(
+    bytes: &[u8],
+    i: usize,
+    stops: u64,
+    next: usize,
+    to: usize,
+) -> ControlFlow<usize, usize> {
+    if stops == 0 {
+        return ControlFlow::Continue(next);
+    }
+    let stop = i + stops.trailing_zeros() as usize;
+    if TRIPLETS && stop < to && uri_core::pct::is_triplet(bytes, stop, to) {
+        return ControlFlow::Continue(stop + 3);
+    }
+    ControlFlow::Break(to.min(stop))
 }
 
 #[cfg(test)]

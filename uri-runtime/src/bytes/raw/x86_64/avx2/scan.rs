@@ -12,10 +12,12 @@ use core::arch::x86_64::{
     _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_setr_epi8,
     _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
 };
+use core::ops::ControlFlow;
 
 use uri_core::pct::EncodeSet;
 use uri_core::table::Class;
 
+use super::super::after_step;
 use super::super::ssse3::{scan_class as ssse3_scan, span_rows, triplet_bytes};
 
 /// [`Class::span`] thirty-two bytes per comparison: the same answer on
@@ -82,17 +84,10 @@ fn scan_class<const TRIPLETS: bool>(
             let hex = hex_of(first) | hex_of(second) << 32;
             outside &= !triplet_bytes(percent, hex, 64, to - i);
         }
-        if outside == 0 {
-            i += 64;
-            continue;
+        match after_step::<TRIPLETS>(bytes, i, outside, i + 64, to) {
+            ControlFlow::Continue(next) => i = next,
+            ControlFlow::Break(end) => return end,
         }
-        // A triplet the step did not hold whole is checked here.
-        let stop = i + outside.trailing_zeros() as usize;
-        if TRIPLETS && stop < to && uri_core::pct::is_triplet(bytes, stop, to) {
-            i = stop + 3;
-            continue;
-        }
-        return to.min(stop);
     }
     // The rest, thirty-two bytes a step; the last step reads the text's
     // last thirty-two bytes, and skips those before `i`.
@@ -109,16 +104,10 @@ fn scan_class<const TRIPLETS: bool>(
             outside &= !triplet_bytes(percent_of(chunk), hex_of(chunk), 32, to - start);
         }
         outside >>= i - start;
-        if outside == 0 {
-            i = start + 32;
-            continue;
+        match after_step::<TRIPLETS>(bytes, i, outside, start + 32, to) {
+            ControlFlow::Continue(next) => i = next,
+            ControlFlow::Break(end) => return end,
         }
-        let stop = i + outside.trailing_zeros() as usize;
-        if TRIPLETS && stop < to && uri_core::pct::is_triplet(bytes, stop, to) {
-            i = stop + 3;
-            continue;
-        }
-        return to.min(stop);
     }
     to
 }

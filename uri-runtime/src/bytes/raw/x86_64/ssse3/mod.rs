@@ -12,10 +12,12 @@ use core::arch::x86_64::{
     _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_setr_epi8, _mm_setzero_si128,
     _mm_shuffle_epi8, _mm_srli_epi16, _mm_storeu_si128, 
 };
+use core::ops::ControlFlow;
 
 use uri_core::pct::{EncodeSet, UPPER_HEX};
 use uri_core::table::Class;
 
+use super::after_step;
 use super::super::kernels::Kernels;
 use super::super::text::push_ascii;
 use crate::bytes::{escape, scan};
@@ -271,17 +273,10 @@ pub(super) fn scan_class<const TRIPLETS: bool>(
                 start + 16,
             )
         };
-        if outside == 0 {
-            i = next;
-            continue;
+        match after_step::<TRIPLETS>(bytes, i, outside, next, to) {
+            ControlFlow::Continue(next) => i = next,
+            ControlFlow::Break(end) => return end,
         }
-        // A triplet no step held whole is checked here.
-        let stop = i + outside.trailing_zeros() as usize;
-        if TRIPLETS && stop < to && uri_core::pct::is_triplet(bytes, stop, to) {
-            i = stop + 3;
-            continue;
-        }
-        return to.min(stop);
     }
     to
 }
