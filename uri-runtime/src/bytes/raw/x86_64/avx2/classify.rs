@@ -5,55 +5,79 @@
 //! block is finished by the one-class scan of `scan.rs`.
 
 use core::arch::x86_64::{
-    __m256i, _mm_loadu_si128, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
-    _mm256_set_m128i, _mm256_set1_epi8,
+    __m256i, _mm_loadu_si128, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256,
+    _mm256_movemask_epi8, _mm256_set_m128i, _mm256_set1_epi8, _mm256_setr_epi8,
+    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
 };
 
 use uri_core::pct::EncodeSet;
 use uri_core::table::{self, Class};
 
 use super::super::masks::{self, Block, CLASSES};
-use super::scan::{self, broadcast, escapes};
+use super::scan::{self, broadcast};
 
 masks::scans_over_masks!("avx2", classify, classify_whole, scan);
 
-/// The nibble rows of each class of [`CLASSES`], then of the hex digits.
-const ROWS: [[u8; 16]; 6] = {
+/// The nibble rows of the bytes each class of [`CLASSES`] leaves out,
+/// then of those the hex digits leave out: the complement of the kept
+/// rows ([`EncodeSet::nibble_rows`]), so that [`kept`] finds the kept
+/// bytes with no `not` after each lookup.
+const ESCAPED_ROWS: [[u8; 16]; 6] = {
     let mut rows = [[0; 16]; 6];
     let mut k = 0;
-    while k < CLASSES.len() {
-        rows[k] = *EncodeSet::keeping(CLASSES[k]).nibble_rows();
+    while k < rows.len() {
+        let class = if k < CLASSES.len() {
+            CLASSES[k]
+        } else {
+            table::HEXDIG
+        };
+        let kept = *EncodeSet::keeping(class).nibble_rows();
+        let mut low = 0;
+        while low < 16 {
+            rows[k][low] = !kept[low];
+            // `kept` reads bytes from 128 up through this bit: the
+            // control byte `low` is left out by every class.
+            assert!(rows[k][low] & 1 != 0);
+            low += 1;
+        }
         k += 1;
     }
-    rows[5] = *EncodeSet::keeping(table::HEXDIG).nibble_rows();
     rows
 };
 
 /// The block that holds `bytes[at]`: the sixty-four bytes from `at`, or
-/// the text's last sixty-four where fewer are left, or the whole text
-/// where it is shorter ([`classify_whole`]; one shorter than sixteen
-/// bytes is copied first).
+/// the text's last sixty-four where fewer are left. A text shorter than
+/// a block (which only a kernel called directly sends here: the
+/// dispatcher gives those to [`classify_whole`] or the `const` parser) is
+/// copied into one first, so that [`classify_whole`] keeps its one
+/// caller, the parse of a whole block, and is inlined there.
 #[inline]
 #[target_feature(enable = "avx2")]
 fn classify(bytes: &[u8], at: usize) -> Block {
     let len = bytes.len();
     if let Some(start) = len.checked_sub(64).map(|last| at.min(last))
-        && let Some((halves, _)) = bytes[start..].split_first_chunk::<64>()
+        && let Some((sixty_four, _)) = bytes[start..].split_first_chunk::<64>()
     {
-        let (halves, _) = halves.as_chunks::<32>();
-        let [first, second] = [load(&halves[0]), load(&halves[1])];
-        return block(start, start + 64, [masks_of(first), masks_of(second)], 32, || {
-            [hex_of(first), hex_of(second)]
-        });
+        return classify_block(sixty_four, start);
     }
-    if len >= 16 {
-        return classify_whole(bytes);
+    let mut padded = [0; 64];
+    if let Some(head) = padded.get_mut(..len) {
+        head.copy_from_slice(bytes);
     }
-    let mut padded = [0; 16];
-    padded[..len].copy_from_slice(bytes);
     // Zero is in no class, and neither `%` nor a hex digit: the padding
     // sets no bit.
-    classify_whole(&padded).ending_at(len)
+    classify_block(&padded, 0).ending_at(len)
+}
+
+/// The block of the sixty-four bytes from `start`, two steps.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn classify_block(sixty_four: &[u8; 64], start: usize) -> Block {
+    let (halves, _) = sixty_four.as_chunks::<32>();
+    let [first, second] = [load(&halves[0]), load(&halves[1])];
+    block(start, start + 64, [masks_of(first), masks_of(second)], 32, || {
+        [hex_of(first), hex_of(second)]
+    })
 }
 
 /// The block of a whole text of sixteen to sixty-four bytes. One of
@@ -125,23 +149,21 @@ fn block(
 }
 
 /// Bit `k` of mask `c` set when byte `k` of `chunk` is in the class
-/// `CLASSES[c]`; the last mask has the `%`s. The nibble work of
-/// [`escapes`] is the same for every class, and the compiler does it
-/// once.
+/// `CLASSES[c]`; the last mask has the `%`s. The nibble work of [`kept`]
+/// is the same for every class, and the compiler does it once.
 #[inline]
 #[target_feature(enable = "avx2")]
 fn masks_of(chunk: __m256i) -> [u32; 6] {
-    let kept = |rows: &[u8; 16]| !escapes(chunk, broadcast(rows));
     let percent = _mm256_movemask_epi8(_mm256_cmpeq_epi8(
         chunk,
         _mm256_set1_epi8(b'%'.cast_signed()),
     ));
     [
-        kept(&ROWS[0]),
-        kept(&ROWS[1]),
-        kept(&ROWS[2]),
-        kept(&ROWS[3]),
-        kept(&ROWS[4]),
+        kept(chunk, &ESCAPED_ROWS[0]),
+        kept(chunk, &ESCAPED_ROWS[1]),
+        kept(chunk, &ESCAPED_ROWS[2]),
+        kept(chunk, &ESCAPED_ROWS[3]),
+        kept(chunk, &ESCAPED_ROWS[4]),
         percent.cast_unsigned(),
     ]
 }
@@ -150,7 +172,27 @@ fn masks_of(chunk: __m256i) -> [u32; 6] {
 #[inline]
 #[target_feature(enable = "avx2")]
 fn hex_of(chunk: __m256i) -> u32 {
-    !escapes(chunk, broadcast(&ROWS[5]))
+    kept(chunk, &ESCAPED_ROWS[5])
+}
+
+/// Bit `k` set when byte `k` of `chunk` is kept by the set whose left-out
+/// bytes are the nibble rows `escaped` ([`ESCAPED_ROWS`]): SSSE3's
+/// classifier with the rows turned over. A byte from 128 up looks up bit
+/// 0 of its row, which every row has, and so is never kept.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn kept(chunk: __m256i, escaped: &[u8; 16]) -> u32 {
+    let nibble = _mm256_set1_epi8(0x0F);
+    let low = _mm256_and_si256(chunk, nibble);
+    let high = _mm256_and_si256(_mm256_srli_epi16::<4>(chunk), nibble);
+    let bits = _mm256_setr_epi8(
+        1, 2, 4, 8, 16, 32, 64, -128, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 4, 8, 16, 32, 64, -128, 1, 1,
+        1, 1, 1, 1, 1, 1,
+    );
+    let row = _mm256_shuffle_epi8(broadcast(escaped), low);
+    let bit = _mm256_shuffle_epi8(bits, high);
+    let left_out = _mm256_and_si256(row, bit);
+    _mm256_movemask_epi8(_mm256_cmpeq_epi8(left_out, _mm256_setzero_si256())).cast_unsigned()
 }
 
 #[inline]
