@@ -29,6 +29,7 @@ pub(super) fn supported_sets() -> impl Iterator<Item = &'static Kernels> {
 /// that a call costs a load and an indirect call, not a walk through the
 /// table asking for each row's features.
 #[cfg(feature = "std")]
+#[inline]
 fn chosen() -> &'static Kernels {
     static CHOSEN: std::sync::OnceLock<Kernels> = std::sync::OnceLock::new();
     if SETS.is_empty() {
