@@ -295,10 +295,12 @@ macro_rules! parsers_over_masks {
             }
         }
 
-        /// The grammar over one block classified before the parse.
+        /// The grammar over one block classified before the parse,
+        /// inlined into `parse`: most texts take it, and the call
+        /// between the two cost them a frame of their own.
         mod whole {
             uri_core::__grammar!(
-                attrs: [#[target_feature(enable = $features)]],
+                attrs: [#[inline] #[target_feature(enable = $features)]],
                 qualifier: [],
                 context: super::super::masks::Block = super::classify::whole,
                 span: super::classify::span_in_whole::<false>,
