@@ -5,9 +5,8 @@
 //! block is finished by the one-class scan of `scan.rs`.
 
 use core::arch::x86_64::{
-    __m256i, _mm_loadu_si128, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256,
-    _mm256_movemask_epi8, _mm256_set_m128i, _mm256_set1_epi8, _mm256_setr_epi8,
-    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
+    __m256i, _mm_loadu_si128, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
+    _mm256_set_m128i, _mm256_set1_epi8, _mm256_setr_epi8,
 };
 
 use uri_core::pct::EncodeSet;
@@ -177,22 +176,17 @@ fn hex_of(chunk: __m256i) -> u32 {
 
 /// Bit `k` set when byte `k` of `chunk` is kept by the set whose left-out
 /// bytes are the nibble rows `escaped` ([`ESCAPED_ROWS`]): SSSE3's
-/// classifier with the rows turned over. A byte from 128 up looks up bit
-/// 0 of its row, which every row has, and so is never kept.
+/// classifier with the rows turned over, so that the bytes that find no
+/// bit are the kept ones. A byte from 128 up looks up bit 0 of its row,
+/// which every row has, and so is never kept.
 #[inline]
 #[target_feature(enable = "avx2")]
 fn kept(chunk: __m256i, escaped: &[u8; 16]) -> u32 {
-    let nibble = _mm256_set1_epi8(0x0F);
-    let low = _mm256_and_si256(chunk, nibble);
-    let high = _mm256_and_si256(_mm256_srli_epi16::<4>(chunk), nibble);
-    let bits = _mm256_setr_epi8(
+    let high_bits = _mm256_setr_epi8(
         1, 2, 4, 8, 16, 32, 64, -128, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 4, 8, 16, 32, 64, -128, 1, 1,
         1, 1, 1, 1, 1, 1,
     );
-    let row = _mm256_shuffle_epi8(broadcast(escaped), low);
-    let bit = _mm256_shuffle_epi8(bits, high);
-    let left_out = _mm256_and_si256(row, bit);
-    _mm256_movemask_epi8(_mm256_cmpeq_epi8(left_out, _mm256_setzero_si256())).cast_unsigned()
+    scan::misses(chunk, broadcast(escaped), high_bits)
 }
 
 #[inline]

@@ -114,21 +114,30 @@ fn scan_class<const TRIPLETS: bool>(
 
 /// Bit `k` set when byte `k` of `chunk` is not kept by the set whose
 /// nibble rows are `rows` (in both lanes): SSSE3's classifier, thirty-two
-/// bytes at once.
+/// bytes at once. A byte from 128 up finds no bit, so it is never kept.
 #[inline]
 #[target_feature(enable = "avx2")]
 pub(super) fn escapes(chunk: __m256i, rows: __m256i) -> u32 {
-    let nibble = _mm256_set1_epi8(0x0F);
-    let low = _mm256_and_si256(chunk, nibble);
-    let high = _mm256_and_si256(_mm256_srli_epi16::<4>(chunk), nibble);
-    let bits = _mm256_setr_epi8(
+    let high_bits = _mm256_setr_epi8(
         1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0,
         0, 0, 0, 0, 0, 0,
     );
+    misses(chunk, rows, high_bits)
+}
+
+/// Bit `k` set when byte `k` of `chunk` finds no bit in the nibble rows
+/// `rows`: its row (by its low nibble) and the bit its high nibble maps
+/// to in `high_bits` have none in common.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn misses(chunk: __m256i, rows: __m256i, high_bits: __m256i) -> u32 {
+    let nibble = _mm256_set1_epi8(0x0F);
+    let low = _mm256_and_si256(chunk, nibble);
+    let high = _mm256_and_si256(_mm256_srli_epi16::<4>(chunk), nibble);
     let row = _mm256_shuffle_epi8(rows, low);
-    let bit = _mm256_shuffle_epi8(bits, high);
-    let kept = _mm256_and_si256(row, bit);
-    _mm256_movemask_epi8(_mm256_cmpeq_epi8(kept, _mm256_setzero_si256())).cast_unsigned()
+    let bit = _mm256_shuffle_epi8(high_bits, high);
+    let found = _mm256_and_si256(row, bit);
+    _mm256_movemask_epi8(_mm256_cmpeq_epi8(found, _mm256_setzero_si256())).cast_unsigned()
 }
 
 /// Sixteen bytes in both lanes of a register.
