@@ -6,7 +6,7 @@
 
 use core::arch::x86_64::{
     __m256i, _mm_loadu_si128, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
-    _mm256_set_m128i, _mm256_set1_epi8, _mm256_setr_epi8,
+    _mm256_set_m128i, _mm256_set1_epi8,
 };
 
 use uri_core::pct::EncodeSet;
@@ -30,11 +30,11 @@ const ESCAPED_ROWS: [[u8; 16]; 6] = {
         } else {
             table::HEXDIG
         };
-        let kept = *EncodeSet::keeping(class).nibble_rows();
+        let kept_rows = *EncodeSet::keeping(class).nibble_rows();
         let mut low = 0;
         while low < 16 {
-            rows[k][low] = !kept[low];
-            // `kept` reads bytes from 128 up through this bit: the
+            rows[k][low] = !kept_rows[low];
+            // [`kept`] reads bytes from 128 up through bit 0: the
             // control byte `low` is left out by every class.
             assert!(rows[k][low] & 1 != 0);
             low += 1;
@@ -182,11 +182,7 @@ fn hex_of(chunk: __m256i) -> u32 {
 #[inline]
 #[target_feature(enable = "avx2")]
 fn kept(chunk: __m256i, escaped: &[u8; 16]) -> u32 {
-    let high_bits = _mm256_setr_epi8(
-        1, 2, 4, 8, 16, 32, 64, -128, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 4, 8, 16, 32, 64, -128, 1, 1,
-        1, 1, 1, 1, 1, 1,
-    );
-    scan::misses(chunk, broadcast(escaped), high_bits)
+    scan::misses(chunk, broadcast(escaped), 1)
 }
 
 #[inline]

@@ -118,22 +118,24 @@ fn scan_class<const TRIPLETS: bool>(
 #[inline]
 #[target_feature(enable = "avx2")]
 pub(super) fn escapes(chunk: __m256i, rows: __m256i) -> u32 {
-    let high_bits = _mm256_setr_epi8(
-        1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0,
-        0, 0, 0, 0, 0, 0,
-    );
-    misses(chunk, rows, high_bits)
+    misses(chunk, rows, 0)
 }
 
 /// Bit `k` set when byte `k` of `chunk` finds no bit in the nibble rows
-/// `rows`: its row (by its low nibble) and the bit its high nibble maps
-/// to in `high_bits` have none in common.
+/// `rows`: its row (by its low nibble) and the bit its high nibble picks
+/// have none in common. High nibbles 0 to 7 pick their own bit; those of
+/// the bytes from 128 up pick `above_ascii`.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn misses(chunk: __m256i, rows: __m256i, high_bits: __m256i) -> u32 {
+pub(super) fn misses(chunk: __m256i, rows: __m256i, above_ascii: u8) -> u32 {
     let nibble = _mm256_set1_epi8(0x0F);
     let low = _mm256_and_si256(chunk, nibble);
     let high = _mm256_and_si256(_mm256_srli_epi16::<4>(chunk), nibble);
+    let x = above_ascii.cast_signed();
+    let high_bits = _mm256_setr_epi8(
+        1, 2, 4, 8, 16, 32, 64, -128, x, x, x, x, x, x, x, x, 1, 2, 4, 8, 16, 32, 64, -128, x, x,
+        x, x, x, x, x, x,
+    );
     let row = _mm256_shuffle_epi8(rows, low);
     let bit = _mm256_shuffle_epi8(high_bits, high);
     let found = _mm256_and_si256(row, bit);
