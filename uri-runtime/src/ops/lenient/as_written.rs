@@ -28,11 +28,15 @@ use crate::write::compose::{self, Composer};
 use crate::write::dot_segment::reads_as_dot_segment;
 
 /// What a browser makes of a strict URI, when no machine is needed.
+/// `special` says whether its scheme is one of the URL Standard's
+/// special ones, for which the value's scheme, host, port and empty path
+/// are written as scheme-based normalization writes them (see
+/// `UriBuf::parse_href`).
 pub(super) enum Form {
     /// The text itself.
-    AsWritten,
+    AsWritten { special: bool },
     /// This value instead.
-    Rewritten(UriBuf),
+    Rewritten { value: UriBuf, special: bool },
     /// Refused, with the machine's error.
     Refused(ParseError),
     /// Left to the machine.
@@ -58,11 +62,12 @@ pub(super) fn browser_form(text: &str, parts: &Components, notes: &mut Notes) ->
             .query
             .is_some_and(|query| raw::position(query.as_bytes(), b'\'').is_some());
     if plan.moved || quote_in_query {
-        return Form::Rewritten(rewritten(&pieces, &plan, quote_in_query, notes));
+        let value = rewritten(&pieces, &plan, quote_in_query, notes);
+        return Form::Rewritten { value, special };
     }
     let recase_scheme = pieces.scheme.bytes().any(|b| b.is_ascii_uppercase());
     if !(recase_scheme || plan.recase_host) {
-        return Form::AsWritten;
+        return Form::AsWritten { special };
     }
     // Only letters change case: every part stands where it stood.
     let mut text = String::from(pieces.text);
@@ -75,7 +80,8 @@ pub(super) fn browser_form(text: &str, parts: &Components, notes: &mut Notes) ->
     {
         host.make_ascii_lowercase();
     }
-    Form::Rewritten(UriBuf::from_written(text, *pieces.parts))
+    let value = UriBuf::from_written(text, *pieces.parts);
+    Form::Rewritten { value, special }
 }
 
 /// A URI's parts, each sliced from its text once.

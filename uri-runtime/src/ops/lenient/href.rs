@@ -4,8 +4,10 @@
 use uri_core::ParseError;
 
 use super::{Repaired, Way, read_uri};
+use crate::bytes::raw::escapes_in_normal_form;
 use crate::ops::normalize::{SchemeRules, is_normalized_but_for_dots};
 use crate::value::buf::UriBuf;
+use crate::value::uri::Uri;
 
 impl UriBuf {
     /// Reads text from the wild as a browser does and writes the `href`
@@ -43,11 +45,8 @@ impl UriBuf {
     pub fn parse_href(text: &str) -> Result<Repaired<UriBuf>, ParseError> {
         let (Repaired { value, repairs }, way) = read_uri(text)?;
         let rules = &SchemeRules::STANDARD;
-        let uri = &value.as_uri().0;
-        // The common path took the path only without dot segments, so
-        // its value is not scanned for them again.
         let normal = match way {
-            Way::AsWritten => is_normalized_but_for_dots(uri, Some(rules)),
+            Way::AsWritten { special } => read_as_written_is_normal(&value.as_uri(), special),
             Way::Machine => value.is_normalized_with(rules),
         };
         let value = if normal {
@@ -57,4 +56,27 @@ impl UriBuf {
         };
         Ok(Repaired { value, repairs })
     }
+}
+
+/// Whether `uri`, which the common path (`as_written`) wrote, is in the
+/// normal form of the standard rules. That path took the path only
+/// without dot segments, so it is not scanned for them again. For a
+/// `special` scheme it also proved the rest but escapes: it wrote the
+/// scheme and the host in lowercase (a name of letters, digits, `-` and
+/// `.`, an IPv4 address, an IPv6 address in its shortest form), dropped
+/// the default port and any port's leading zeros, and wrote an empty path
+/// as `/`, as normalization would; and it left escapes as they were
+/// written, but for a `'` it escaped as `%27`. So only the escapes are
+/// read, with no capital in the scheme or host to look for.
+fn read_as_written_is_normal(uri: &Uri<'_>, special: bool) -> bool {
+    if !special {
+        return is_normalized_but_for_dots(&uri.0, Some(&SchemeRules::STANDARD));
+    }
+    let normal = escapes_in_normal_form(uri.as_str().as_bytes(), 0);
+    debug_assert_eq!(
+        normal,
+        is_normalized_but_for_dots(&uri.0, Some(&SchemeRules::STANDARD)),
+        "{uri}"
+    );
+    normal
 }

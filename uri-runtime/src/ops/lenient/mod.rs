@@ -78,8 +78,8 @@ impl UriRefBuf {
     /// letter `C|`, a `'` in the query (which a browser escapes against a
     /// `http` page and keeps against others).
     pub fn parse_lenient(text: &str) -> Result<Repaired<UriRefBuf>, ParseError> {
-        if let Some(repaired) = strict_text(text) {
-            let Repaired { value, repairs } = repaired?;
+        if let Some(read) = strict_text(text) {
+            let (Repaired { value, repairs }, _) = read?;
             return Ok(Repaired {
                 value: value.into(),
                 repairs,
@@ -144,16 +144,17 @@ impl UriBuf {
 enum Way {
     /// The common path (`as_written`), which keeps the path as written
     /// and takes it only with no segment a browser reads as `.` or `..`:
-    /// the value's path has no dot segment.
-    AsWritten,
+    /// the value's path has no dot segment. `special` as in
+    /// [`Form`](as_written::Form).
+    AsWritten { special: bool },
     /// The state machine.
     Machine,
 }
 
 /// [`UriBuf::parse_lenient`], and which way the text was read.
 fn read_uri(text: &str) -> Result<(Repaired<UriBuf>, Way), ParseError> {
-    if let Some(repaired) = strict_text(text) {
-        return Ok((repaired?, Way::AsWritten));
+    if let Some(read) = strict_text(text) {
+        return read;
     }
     if !scheme_ahead(text) {
         // What the machine says of a text without a scheme, sooner.
@@ -194,8 +195,8 @@ impl Uri<'_> {
     pub fn join_lenient(&self, href: &str) -> Result<Repaired<UriBuf>, ParseError> {
         // A base a browser reads as written (or with the common path's
         // edits) is read from its parts; another through the machine.
-        let base = if let Some(repaired) = strict_form(self.as_str(), &self.0.parts) {
-            Record::of_strict(&repaired?.value.as_uri())
+        let base = if let Some(read) = strict_form(self.as_str(), &self.0.parts) {
+            Record::of_strict(&read?.0.value.as_uri())
         } else {
             let text = self.as_str();
             let mut base_notes = Notes::default();
@@ -210,7 +211,7 @@ impl Uri<'_> {
 
 /// The browser reading of text that is a strict URI, where it needs no
 /// machine (see [`as_written`]).
-fn strict_text(text: &str) -> Option<Result<Repaired<UriBuf>, ParseError>> {
+fn strict_text(text: &str) -> Option<Result<(Repaired<UriBuf>, Way), ParseError>> {
     // The boundaries are read where the parser wrote them, not moved into
     // a `Uri` first: the compiler copies them in sixteen-byte pieces that
     // wait for the parser's eight-byte writes, and the reading waits for
@@ -220,18 +221,22 @@ fn strict_text(text: &str) -> Option<Result<Repaired<UriBuf>, ParseError>> {
 }
 
 /// [`strict_text`] for the URI `text` whose boundaries are `parts`.
-fn strict_form(text: &str, parts: &Components) -> Option<Result<Repaired<UriBuf>, ParseError>> {
+fn strict_form(
+    text: &str,
+    parts: &Components,
+) -> Option<Result<(Repaired<UriBuf>, Way), ParseError>> {
     let mut notes = Notes::default();
-    let value = match as_written::browser_form(text, parts, &mut notes) {
-        Form::AsWritten => UriBuf::from_written(String::from(text), *parts),
-        Form::Rewritten(value) => value,
+    let (value, special) = match as_written::browser_form(text, parts, &mut notes) {
+        Form::AsWritten { special } => (UriBuf::from_written(String::from(text), *parts), special),
+        Form::Rewritten { value, special } => (value, special),
         Form::Refused(err) => return Some(Err(err)),
         Form::Machine => return None,
     };
-    Some(Ok(Repaired {
+    let repaired = Repaired {
         value,
         repairs: notes.into_sorted(),
-    }))
+    };
+    Some(Ok((repaired, Way::AsWritten { special })))
 }
 
 /// Whether the text, once cleaned, would start with a scheme and its
@@ -290,7 +295,7 @@ mod tests {
             for _ in 0..=next() % 8 {
                 text.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
             }
-            let Some(Ok(repaired)) = strict_text(&text) else {
+            let Some(Ok((repaired, _))) = strict_text(&text) else {
                 continue;
             };
             let value = repaired.value.as_uri();
