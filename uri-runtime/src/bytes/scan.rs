@@ -119,18 +119,27 @@ pub(crate) fn has_dot_segments(bytes: &[u8]) -> bool {
     false
 }
 
-/// Whether `bytes` holds `%2e` or `%2E`, an escaped dot, anywhere: in a
-/// strict path (where every `%` starts an escape) that is an escape that
-/// spells a dot.
+/// Whether a segment of the path `bytes` starts with a dot, written
+/// (`.`) or escaped (`%2e`, `%2E`): at the path's start or right after a
+/// `/`.
 ///
-/// Every `%` is looked at, so a `%2e` that is part of something else
-/// (`%%2e`, which no strict path holds) is found too: callers use the
-/// answer to decide whether to read the segments, and reading them is
-/// always right.
-pub(crate) fn has_escaped_dot(bytes: &[u8]) -> bool {
-    bytes
-        .windows(3)
-        .any(|w| w[0] == b'%' && w[1] == b'2' && w[2] | 0x20 == b'e')
+/// Every segment that reads as `.` or `..` does, so a path where none
+/// does has no dot segment however its dots are spelled; one where some
+/// does (`/.well-known`, `/%2e%2e/`) is for the caller to read segment by
+/// segment.
+pub(crate) fn has_segment_starting_with_dot(bytes: &[u8]) -> bool {
+    let dot_at = |at: usize| {
+        let rest = bytes.get(at..).unwrap_or_default();
+        rest.first() == Some(&b'.')
+            || rest
+                .get(..3)
+                .is_some_and(|escape| escape.eq_ignore_ascii_case(b"%2e"))
+    };
+    dot_at(0)
+        || bytes
+            .iter()
+            .enumerate()
+            .any(|(slash, &b)| b == b'/' && dot_at(slash + 1))
 }
 
 /// The escape starting at `mark`, if one does: its byte, and whether

@@ -186,21 +186,22 @@ pub(crate) fn every_check_agrees(text: &[u8]) -> Result<(), String> {
         }
     }
     names_agree(text)?;
-    escaped_dots_agree(text)
+    dotted_segments_agree(text)
 }
 
-/// The escaped-dot search with SSE2 against its portable twin, on every
-/// end of `text` from its first 40 bytes and every start up to its 40th
-/// byte, so that a `%2e` meets each step's edge.
-fn escaped_dots_agree(text: &[u8]) -> Result<(), String> {
+/// The search for a segment starting with a dot, with SSE2, against its
+/// portable twin, on every end of `text` from its first 40 bytes and
+/// every start up to its 40th byte, so that a `/.` or `/%2e` meets each
+/// step's edge and the text's.
+fn dotted_segments_agree(text: &[u8]) -> Result<(), String> {
     let reach = text.len().min(40);
     let pieces = (0..=reach)
         .map(|start| &text[start..])
         .chain((0..=reach).map(|cut| &text[..text.len() - cut]));
     for piece in pieces {
-        let fast = super::has_escaped_dot(piece);
-        if fast != crate::bytes::scan::has_escaped_dot(piece) {
-            return Err(format!("{piece:?}: escaped dot found: {fast}"));
+        let fast = super::has_segment_starting_with_dot(piece);
+        if fast != crate::bytes::scan::has_segment_starting_with_dot(piece) {
+            return Err(format!("{piece:?}: segment starting with a dot: {fast}"));
         }
     }
     Ok(())

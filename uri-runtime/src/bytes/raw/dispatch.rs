@@ -112,12 +112,13 @@ pub(crate) fn position(bytes: &[u8], needle: u8) -> Option<usize> {
     super::arch::position(bytes, needle)
 }
 
-/// Whether `bytes` holds an escaped dot (`%2e`, `%2E`): sixteen places
-/// per step on x86-64 for texts of eighteen bytes and more, else the
-/// portable twin ([`scan::has_escaped_dot`]).
+/// Whether a segment of the path `bytes` starts with a dot, written
+/// (`.`) or escaped (`%2e`, `%2E`): sixteen places per step on x86-64
+/// for paths of nineteen bytes and more, else the portable twin
+/// ([`scan::has_segment_starting_with_dot`]).
 #[inline]
-pub(crate) fn has_escaped_dot(bytes: &[u8]) -> bool {
-    super::arch::has_escaped_dot(bytes)
+pub(crate) fn has_segment_starting_with_dot(bytes: &[u8]) -> bool {
+    super::arch::has_segment_starting_with_dot(bytes)
 }
 
 /// The end of the name `text[name]`, read as SSE2 vectors on x86-64

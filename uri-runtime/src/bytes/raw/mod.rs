@@ -55,7 +55,8 @@
 //!    signatures of [`kernels`] (`..Kernels::NONE` for the jobs it does
 //!    not speed up) and the run-time test of its features; and the three
 //!    safe choosers every architecture module has (`position`,
-//!    `has_escaped_dot`, `name_tail`), which may call the portable twins;
+//!    `has_segment_starting_with_dot`, `name_tail`), which may call the
+//!    portable twins;
 //! 2. its `target_arch` in `vector_kernels!` (`bytes/mod.rs`), the one
 //!    place the build's choice is written, and its `path` line above
 //!    `mod arch` here.
@@ -94,8 +95,8 @@ pub(crate) use agreement::{
     every_check_agrees, every_decoder_agrees, every_encoder_agrees, every_parser_agrees,
 };
 pub(crate) use dispatch::{
-    escapes_in_normal_form, has_dot_segments, has_escaped_dot, kept_prefix, name_tail, parse,
-    position, push_decoded, push_escaped, push_escaped_each,
+    escapes_in_normal_form, has_dot_segments, has_segment_starting_with_dot, kept_prefix,
+    name_tail, parse, position, push_decoded, push_escaped, push_escaped_each,
 };
 #[cfg(not(uri_safe))]
 pub(crate) use reserved::Reserved;

@@ -17,10 +17,10 @@ pub(super) fn position(bytes: &[u8], needle: u8) -> Option<usize> {
     scan::position_in_short(bytes, needle)
 }
 
-/// [`scan::has_escaped_dot`].
+/// [`scan::has_segment_starting_with_dot`].
 #[inline]
-pub(super) fn has_escaped_dot(bytes: &[u8]) -> bool {
-    scan::has_escaped_dot(bytes)
+pub(super) fn has_segment_starting_with_dot(bytes: &[u8]) -> bool {
+    scan::has_segment_starting_with_dot(bytes)
 }
 
 /// [`crate::bytes::name_tail::name_tail`].

@@ -104,14 +104,15 @@ fn a_reserved_string_matches_its_safe_twin_under_random_writes() {
     }
 }
 
-/// The escaped-dot search on random texts of escapes, near misses
-/// (`%2f`, `%3e`, `2e` alone) and dots, every length up to 80, against
-/// its portable twin; it fails when the last, overlapping step is left
-/// out (tried).
+/// The search for a segment starting with a dot on random texts of
+/// slashes, dots, escapes and near misses (`%2f`, `%3e`, `2e` alone, a
+/// `%` alone), every length up to 80 and every end, against its portable
+/// twin: so that a `/.` or `/%2e` meets each step's edges, the
+/// overlapping last step and the text's last two places.
 #[test]
-fn the_escaped_dot_search_matches_its_twin() {
-    let pieces: [&[u8]; 9] = [
-        b"%2e", b"%2E", b"%2f", b"%3e", b"2e", b"%", b".", b"/", b"%25",
+fn the_dotted_segment_search_matches_its_twin() {
+    let pieces: [&[u8]; 11] = [
+        b"%2e", b"%2E", b"%2f", b"%3e", b"2e", b"%", b".", b"/", b"/", b"a", b"%25",
     ];
     let mut seed = 0x2e2e_u64;
     for _ in 0..rounds(20_000) {
@@ -119,8 +120,8 @@ fn the_escaped_dot_search_matches_its_twin() {
         for cut in 0..text.len().min(20) {
             let piece = &text[..text.len() - cut];
             assert_eq!(
-                has_escaped_dot(piece),
-                scan::has_escaped_dot(piece),
+                has_segment_starting_with_dot(piece),
+                scan::has_segment_starting_with_dot(piece),
                 "{:?}",
                 String::from_utf8_lossy(piece)
             );

@@ -45,15 +45,16 @@ pub(super) fn position(bytes: &[u8], needle: u8) -> Option<usize> {
     scan::position_in_short(bytes, needle)
 }
 
-/// Whether `bytes` holds an escaped dot: sixteen places per step from
-/// eighteen bytes on, else the portable twin ([`scan::has_escaped_dot`]).
+/// Whether a segment of the path `bytes` starts with a dot, written or
+/// escaped: sixteen places per step from nineteen bytes on, else the
+/// portable twin ([`scan::has_segment_starting_with_dot`]).
 #[inline]
-pub(super) fn has_escaped_dot(bytes: &[u8]) -> bool {
-    if SSE2 && bytes.len() >= 18 {
+pub(super) fn has_segment_starting_with_dot(bytes: &[u8]) -> bool {
+    if SSE2 && bytes.len() >= sse2::DOT_WINDOW {
         // SAFETY: the build targets SSE2, as `SSE2` says.
-        return unsafe { sse2::has_escaped_dot(bytes) };
+        return unsafe { sse2::has_segment_starting_with_dot(bytes) };
     }
-    scan::has_escaped_dot(bytes)
+    scan::has_segment_starting_with_dot(bytes)
 }
 
 /// The end of the name `text[name]`, read as two SSE2 vectors (the safe

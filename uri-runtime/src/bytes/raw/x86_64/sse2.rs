@@ -1,6 +1,6 @@
 //! SSE2, which every x86-64 CPU has: finding one byte sixteen bytes per
-//! comparison, an escaped dot sixteen places per step, and reading the
-//! end of a dotted name. Compiled in wherever
+//! comparison, a segment that starts with a dot sixteen places per step,
+//! and reading the end of a dotted name. Compiled in wherever
 //! the target has SSE2 (every x86-64 target does), so nothing is asked at
 //! run time and each kernel is inlined where it is called rather than
 //! chosen from a table.
@@ -40,55 +40,68 @@ pub(in crate::bytes::raw) fn position(bytes: &[u8], needle: u8) -> Option<usize>
     (marks != 0).then(|| bytes.len() - 16 + marks.trailing_zeros() as usize)
 }
 
-/// [`has_escaped_dot`](crate::bytes::scan::has_escaped_dot): for `bytes`
-/// of at least eighteen (shorter ones go to the twin), sixteen places per
-/// step, each compared at once
-/// for `%`, the `2` after it and the `e` or `E` after that (three loads,
-/// one and two bytes apart), the last step read whole even where it
-/// overlaps the one before.
+/// [`has_segment_starting_with_dot`](crate::bytes::scan::has_segment_starting_with_dot)
+/// for `bytes` of at least [`DOT_WINDOW`] (shorter ones go to the twin):
+/// sixteen places per step, each compared at once for a `/` and, after
+/// it, a `.` or the three bytes of `%2e` in either case (four loads, a
+/// byte apart), the last step read whole even where it overlaps the one
+/// before. The path's first byte, and the last two places, whose three
+/// bytes after a `/` would reach past the text, are read one by one.
 #[inline]
 #[target_feature(enable = "sse2")]
-pub(in crate::bytes::raw) fn has_escaped_dot(bytes: &[u8]) -> bool {
-    let (percent, two, e) = (
-        _mm_set1_epi8(b'%'.cast_signed()),
-        _mm_set1_epi8(b'2'.cast_signed()),
-        _mm_set1_epi8(b'e'.cast_signed()),
+pub(in crate::bytes::raw) fn has_segment_starting_with_dot(bytes: &[u8]) -> bool {
+    let byte = |b: u8| _mm_set1_epi8(b.cast_signed());
+    let (slash, dot, percent, two, e, lower) = (
+        byte(b'/'),
+        byte(b'.'),
+        byte(b'%'),
+        byte(b'2'),
+        byte(b'e'),
+        byte(0x20),
     );
-    let lower = _mm_set1_epi8(0x20);
-    let starts_one = |window: &[u8; 18]| {
-        // SAFETY: `window` is eighteen readable bytes, so each sixteen-byte
-        // load from its first three places stays inside it; an unaligned
+    let found_in = |window: &[u8; DOT_WINDOW]| {
+        // SAFETY: `window` is nineteen readable bytes, so each sixteen-byte
+        // load from its first four places stays inside it; an unaligned
         // load has no alignment requirement.
-        let (first, second, third) = unsafe {
+        let (before, first, second, third) = unsafe {
             (
                 _mm_loadu_si128(window.as_ptr().cast()),
                 _mm_loadu_si128(window.as_ptr().add(1).cast()),
                 _mm_loadu_si128(window.as_ptr().add(2).cast()),
+                _mm_loadu_si128(window.as_ptr().add(3).cast()),
             )
         };
-        let found = _mm_and_si128(
+        let escaped = _mm_and_si128(
             _mm_and_si128(_mm_cmpeq_epi8(first, percent), _mm_cmpeq_epi8(second, two)),
             _mm_cmpeq_epi8(_mm_or_si128(third, lower), e),
         );
-        _mm_movemask_epi8(found) != 0
+        let dotted = _mm_or_si128(_mm_cmpeq_epi8(first, dot), escaped);
+        _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(before, slash), dotted)) != 0
     };
-    if bytes.len() < 18 {
-        return crate::bytes::scan::has_escaped_dot(bytes);
+    let Some(&last) = bytes.last_chunk::<3>().filter(|_| bytes.len() >= DOT_WINDOW) else {
+        return crate::bytes::scan::has_segment_starting_with_dot(bytes);
+    };
+    let first_is_dot = bytes.first() == Some(&b'.')
+        || bytes
+            .get(..3)
+            .is_some_and(|escape| escape.eq_ignore_ascii_case(b"%2e"));
+    // A `/` in the last three bytes leaves room for a written dot only.
+    if first_is_dot || matches!(last, [b'/', b'.', _] | [_, b'/', b'.']) {
+        return true;
     }
-    let places = bytes.len() - 2;
     let mut at = 0;
-    while at + 16 <= places {
-        if bytes
-            .get(at..)
-            .and_then(|rest| rest.first_chunk())
-            .is_some_and(starts_one)
-        {
+    while let Some(window) = bytes.get(at..).and_then(|rest| rest.first_chunk()) {
+        if found_in(window) {
             return true;
         }
         at += 16;
     }
-    bytes.last_chunk().is_some_and(starts_one)
+    bytes.last_chunk().is_some_and(found_in)
 }
+
+/// The bytes one step of [`has_segment_starting_with_dot`] reads: sixteen
+/// places and the three bytes after the last.
+pub(in crate::bytes::raw) const DOT_WINDOW: usize = 19;
 
 /// [`name_tail`](crate::bytes::name_tail::name_tail): the two blocks
 /// masked, searched and lowercased as vectors, in fewer instructions
