@@ -7,6 +7,7 @@ mod avx2;
 mod avx512;
 mod decode_steps;
 mod masks;
+mod padded;
 mod sse2;
 mod ssse3;
 
@@ -46,11 +47,11 @@ pub(super) fn position(bytes: &[u8], needle: u8) -> Option<usize> {
 }
 
 /// Whether a segment of the path `bytes` starts with a dot, written or
-/// escaped: sixteen places per step from nineteen bytes on, else the
-/// portable twin ([`scan::has_segment_starting_with_dot`]).
+/// escaped: sixteen places per step with SSE2, else the portable twin
+/// ([`scan::has_segment_starting_with_dot`]).
 #[inline]
 pub(super) fn has_segment_starting_with_dot(bytes: &[u8]) -> bool {
-    if SSE2 && bytes.len() >= sse2::DOT_WINDOW {
+    if SSE2 {
         // SAFETY: the build targets SSE2, as `SSE2` says.
         return unsafe { sse2::has_segment_starting_with_dot(bytes) };
     }

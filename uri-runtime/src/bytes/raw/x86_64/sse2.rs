@@ -12,6 +12,7 @@ use core::arch::x86_64::{
 };
 use core::ops::Range;
 
+use super::padded::padded;
 use crate::bytes::name_tail::{BLOCK, NameTail};
 
 /// The index of the first `needle` in `bytes`, which holds at least
@@ -40,13 +41,14 @@ pub(in crate::bytes::raw) fn position(bytes: &[u8], needle: u8) -> Option<usize>
     (marks != 0).then(|| bytes.len() - 16 + marks.trailing_zeros() as usize)
 }
 
-/// [`has_segment_starting_with_dot`](crate::bytes::scan::has_segment_starting_with_dot)
-/// for `bytes` of at least [`DOT_WINDOW`] (shorter ones go to the twin):
+/// [`has_segment_starting_with_dot`](crate::bytes::scan::has_segment_starting_with_dot):
 /// sixteen places per step, each compared at once for a `/` and, after
 /// it, a `.` or the three bytes of `%2e` in either case (four loads, a
-/// byte apart), the last step read whole even where it overlaps the one
-/// before. The path's first byte, and the last two places, whose three
-/// bytes after a `/` would reach past the text, are read one by one.
+/// byte apart). The path's first byte is read on its own. A path shorter
+/// than two steps is copied into a zeroed block (a zero is no `/`, `.`
+/// or `%`) and read in two steps; in a longer one the last step is read
+/// whole even where it overlaps the one before, and the last two places,
+/// whose three bytes after a `/` would reach past the text, one by one.
 #[inline]
 #[target_feature(enable = "sse2")]
 pub(in crate::bytes::raw) fn has_segment_starting_with_dot(bytes: &[u8]) -> bool {
@@ -78,13 +80,15 @@ pub(in crate::bytes::raw) fn has_segment_starting_with_dot(bytes: &[u8]) -> bool
         let dotted = _mm_or_si128(_mm_cmpeq_epi8(first, dot), escaped);
         _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(before, slash), dotted)) != 0
     };
-    let Some(&last) = bytes.last_chunk::<3>().filter(|_| bytes.len() >= DOT_WINDOW) else {
-        return crate::bytes::scan::has_segment_starting_with_dot(bytes);
-    };
     let first_is_dot = bytes.first() == Some(&b'.')
         || bytes
             .get(..3)
             .is_some_and(|escape| escape.eq_ignore_ascii_case(b"%2e"));
+    let Some(&last) = bytes.last_chunk::<3>().filter(|_| bytes.len() >= 32) else {
+        let block: [u8; 16 + DOT_WINDOW] = padded(bytes);
+        let (first, second) = (block.first_chunk(), block.last_chunk());
+        return first_is_dot || first.is_some_and(found_in) || second.is_some_and(found_in);
+    };
     // A `/` in the last three bytes leaves room for a written dot only.
     if first_is_dot || matches!(last, [b'/', b'.', _] | [_, b'/', b'.']) {
         return true;
@@ -101,7 +105,7 @@ pub(in crate::bytes::raw) fn has_segment_starting_with_dot(bytes: &[u8]) -> bool
 
 /// The bytes one step of [`has_segment_starting_with_dot`] reads: sixteen
 /// places and the three bytes after the last.
-pub(in crate::bytes::raw) const DOT_WINDOW: usize = 19;
+const DOT_WINDOW: usize = 19;
 
 /// [`name_tail`](crate::bytes::name_tail::name_tail): the two blocks
 /// masked, searched and lowercased as vectors, in fewer instructions

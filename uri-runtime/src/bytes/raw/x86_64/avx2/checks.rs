@@ -20,6 +20,7 @@ use core::arch::x86_64::{
 use uri_core::pct::{EncodeSet, UNRESERVED};
 use uri_core::table;
 
+use super::super::padded::padded;
 use super::scan::{broadcast, escapes};
 
 /// A step's width.
@@ -60,7 +61,7 @@ fn any_step(bytes: &[u8], mut step: impl FnMut(&Step, usize) -> bool) -> bool {
         i += STEP;
     }
     let rest = bytes.get(i..).unwrap_or_default();
-    let block = padded(rest);
+    let block: [u8; STEP + REACH] = padded(rest);
     let lanes_before = |end: usize| u32::MAX.checked_shr(STEP.saturating_sub(end) as u32);
     let mut at = 0;
     while at < rest.len() {
@@ -157,43 +158,6 @@ pub(super) fn has_dot_segments(bytes: &[u8]) -> bool {
         after_slash = slashes >> (STEP - 1);
         dots & (ends_after_one | (is(step.first, b'.') & ends_after_two)) != 0
     })
-}
-
-/// `rest` (at most [`REACH`] bytes) followed by zeroes, for the last
-/// steps. Copied in two pieces of a fixed width that overlap, as a
-/// `memcpy` of a few bytes does, without the call.
-#[inline]
-fn padded(rest: &[u8]) -> [u8; STEP + REACH] {
-    let mut block = [0_u8; STEP + REACH];
-    let len = rest.len();
-    if len >= 32 {
-        copy_ends::<32>(&mut block, rest);
-    } else if len >= 16 {
-        copy_ends::<16>(&mut block, rest);
-    } else if len >= 8 {
-        copy_ends::<8>(&mut block, rest);
-    } else if len >= 4 {
-        copy_ends::<4>(&mut block, rest);
-    } else if let Some(head) = block.get_mut(..len) {
-        head.copy_from_slice(rest);
-    }
-    block
-}
-
-/// Copies the first and last `N` bytes of `rest` (which has from `N` to
-/// `2 N`, and at most [`REACH`]) to the same places in `block`: all of
-/// it.
-#[inline]
-fn copy_ends<const N: usize>(block: &mut [u8; STEP + REACH], rest: &[u8]) {
-    let len = rest.len();
-    if let (Some(first), Some(last)) = (rest.first_chunk::<N>(), rest.last_chunk::<N>()) {
-        if let Some(to) = block.get_mut(..N) {
-            to.copy_from_slice(first);
-        }
-        if let Some(to) = block.get_mut(len - N..len) {
-            to.copy_from_slice(last);
-        }
-    }
 }
 
 /// The thirty-two bytes of `window` from `at`.
