@@ -7,7 +7,6 @@ use super::{Repaired, Way, read_uri};
 use crate::bytes::raw::escapes_in_normal_form;
 use crate::ops::normalize::{SchemeRules, is_normalized_but_for_dots};
 use crate::value::buf::UriBuf;
-use crate::value::uri::Uri;
 
 impl UriBuf {
     /// Reads text from the wild as a browser does and writes the `href`
@@ -43,22 +42,20 @@ impl UriBuf {
     ///
     /// As [`parse_lenient`](Self::parse_lenient).
     pub fn parse_href(text: &str) -> Result<Repaired<UriBuf>, ParseError> {
-        let (Repaired { value, repairs }, way) = read_uri(text)?;
+        let (mut read, way) = read_uri(text)?;
         let rules = &SchemeRules::STANDARD;
         let normal = match way {
-            Way::AsWritten { special } => read_as_written_is_normal(&value.as_uri(), special),
-            Way::Machine => value.is_normalized_with(rules),
+            Way::AsWritten { special } => read_as_written_is_normal(&read.value, special),
+            Way::Machine => read.value.is_normalized_with(rules),
         };
-        let value = if normal {
-            value
-        } else {
-            value.normalize_with(rules)
-        };
-        Ok(Repaired { value, repairs })
+        if !normal {
+            read.value = read.value.normalize_with(rules);
+        }
+        Ok(read)
     }
 }
 
-/// Whether `uri`, which the common path (`as_written`) wrote, is in the
+/// Whether `value`, which the common path (`as_written`) wrote, is in the
 /// normal form of the standard rules. That path took the path only
 /// without dot segments, so it is not scanned for them again. For a
 /// `special` scheme it also proved the rest but escapes: it wrote the
@@ -68,15 +65,16 @@ impl UriBuf {
 /// as `/`, as normalization would; and it left escapes as they were
 /// written, but for a `'` it escaped as `%27`. So only the escapes are
 /// read, with no capital in the scheme or host to look for.
-fn read_as_written_is_normal(uri: &Uri<'_>, special: bool) -> bool {
+fn read_as_written_is_normal(value: &UriBuf, special: bool) -> bool {
+    let rules = Some(&SchemeRules::STANDARD);
     if !special {
-        return is_normalized_but_for_dots(&uri.0, Some(&SchemeRules::STANDARD));
+        return is_normalized_but_for_dots(&value.as_uri().0, rules);
     }
-    let normal = escapes_in_normal_form(uri.as_str().as_bytes(), 0);
+    let normal = escapes_in_normal_form(value.as_str().as_bytes(), 0);
     debug_assert_eq!(
         normal,
-        is_normalized_but_for_dots(&uri.0, Some(&SchemeRules::STANDARD)),
-        "{uri}"
+        is_normalized_but_for_dots(&value.as_uri().0, rules),
+        "{value}"
     );
     normal
 }
