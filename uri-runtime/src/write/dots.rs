@@ -95,6 +95,18 @@ pub(crate) fn remove_dot_segments_into(out: &mut String, start: usize, input: Jo
 /// cuts back to the `/` before the last segment (or keeps the root).
 pub(crate) fn push_relative(out: &mut String, floor: usize, tail: &str) {
     let mut rest = tail;
+    // Leading `./` and `../`, the only dot segments of most relative
+    // links, each known from its first bytes without a search.
+    loop {
+        rest = match rest.as_bytes() {
+            [b'.', b'/', ..] => rest.get(2..).unwrap_or(""),
+            [b'.', b'.', b'/', ..] => {
+                pop_directory(out, floor);
+                rest.get(3..).unwrap_or("")
+            }
+            _ => break,
+        };
+    }
     loop {
         let bytes = rest.as_bytes();
         // Ordinary segments up to the one holding the next `.` go out in
