@@ -26,6 +26,14 @@
 /// calls during one parse, such as a block of the text classified once
 /// into masks; `parse` starts each parse's context from the expression
 /// after `=`. Scans that keep nothing take `&mut ()`.
+///
+/// `quick_relative` (`true` or `false`) says whether a text whose scheme
+/// span stops at `/`, `?`, `#` or the end is taken for a relative
+/// reference on the spot, without the out-of-line search of `scheme`:
+/// the same answer either way, chosen by the texts an expansion reads.
+/// The scalar one reads the short references that resolution parses,
+/// where the shortcut saves a call; in the vector parsers' layout the
+/// branch cost more instructions than it saved (BENCHMARKS.md).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __grammar {
@@ -34,7 +42,8 @@ macro_rules! __grammar {
         qualifier: [$($qualifier:ident)?],
         context: $context:ty = $start:path,
         span: $span:path,
-        encoded_span: $encoded_span:path $(,)?
+        encoded_span: $encoded_span:path,
+        quick_relative: $quick_relative:literal $(,)?
     ) => {
         use $crate::__private::{
             ALPHA, AuthorityBounds, AuthorityMarks, Class, Component, Components, HostKind, PATH,
@@ -60,6 +69,13 @@ macro_rules! __grammar {
                 && ALPHA.contains(b[0])
             {
                 Some(scheme_span)
+            } else if $quick_relative
+                && !require_scheme
+                && (scheme_span == len || matches!(b[scheme_span], b'/' | b'?' | b'#'))
+            {
+                // No `:` before the first `/`, `?` or `#`: a relative
+                // reference.
+                None
             } else {
                 $crate::__attempt!(scheme(b, scheme_span, require_scheme))
             };

@@ -23,6 +23,7 @@ mod scalar {
         context: () = super::no_context,
         span: super::scalar_span,
         encoded_span: super::scalar_encoded_span,
+        quick_relative: true,
     );
 }
 
@@ -498,6 +499,51 @@ pub const fn contains(set: &[u8], byte: u8) -> bool {
 mod tests {
     use super::*;
     use scalar::{any_authority, host_and_port};
+
+    /// The grammar over the same scans without the relative shortcut, as
+    /// the vector parsers expand it.
+    mod without_shortcut {
+        crate::__grammar!(
+            attrs: [],
+            qualifier: [const],
+            context: () = super::super::no_context,
+            span: super::super::scalar_span,
+            encoded_span: super::super::scalar_encoded_span,
+            quick_relative: false,
+        );
+    }
+
+    /// The relative shortcut (`quick_relative`) against the search of
+    /// `scheme`, as references and as URIs, on short texts of scheme
+    /// bytes, the delimiters that end a scheme span and bytes no scheme
+    /// has (`;`, `%`, `@`, a space, `é`) before and after a `:`: the same
+    /// components or the same error everywhere.
+    #[test]
+    fn the_relative_shortcut_agrees_with_the_scheme_search() {
+        let pieces: [&str; 17] = [
+            "a", "B", "0", "+", ".", "-", ":", "/", "?", "#", ";", "%41", "%", "@", " ", "é", "//",
+        ];
+        let mut seed = 0x3a3a_u64;
+        let mut next = move || crate::testing::xorshift(&mut seed);
+        let mut buffer = [0u8; 32];
+        for _ in 0..200_000 {
+            let mut len = 0;
+            for _ in 0..next() % 7 {
+                let piece = pieces[(next() % 17) as usize].as_bytes();
+                buffer[len..len + piece.len()].copy_from_slice(piece);
+                len += piece.len();
+            }
+            let b = &buffer[..len];
+            for require_scheme in [false, true] {
+                assert_eq!(
+                    scalar::parse(b, require_scheme, ParseOptions::RFC3986),
+                    without_shortcut::parse(b, require_scheme, ParseOptions::RFC3986),
+                    "{:?}",
+                    core::str::from_utf8(b)
+                );
+            }
+        }
+    }
 
     /// The one-scan authority against the general one, on authorities
     /// drawn from pieces that reach every branch of both: whenever the

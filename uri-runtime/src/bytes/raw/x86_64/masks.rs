@@ -305,6 +305,7 @@ macro_rules! parsers_over_masks {
                 context: super::super::masks::Block = super::classify::whole,
                 span: super::classify::span_in_whole::<false>,
                 encoded_span: super::classify::span_in_whole::<true>,
+                quick_relative: false,
             );
         }
 
@@ -316,6 +317,7 @@ macro_rules! parsers_over_masks {
                 context: super::super::masks::Block = super::classify::no_block,
                 span: super::classify::span::<false>,
                 encoded_span: super::classify::span::<true>,
+                quick_relative: false,
             );
         }
     };

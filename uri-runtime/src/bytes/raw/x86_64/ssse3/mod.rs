@@ -43,6 +43,7 @@ mod grammar {
         context: () = super::no_context,
         span: super::span::<false>,
         encoded_span: super::span::<true>,
+        quick_relative: false,
     );
 }
 
