@@ -114,8 +114,8 @@ pub(crate) fn position(bytes: &[u8], needle: u8) -> Option<usize> {
 
 /// Whether a segment of the path `bytes` starts with a dot, written
 /// (`.`) or escaped (`%2e`, `%2E`): sixteen places per step on x86-64
-/// for paths of nineteen bytes and more, else the portable twin
-/// ([`scan::has_segment_starting_with_dot`]).
+/// (a path shorter than two steps read from a zeroed block), else the
+/// portable twin ([`scan::has_segment_starting_with_dot`]).
 #[inline]
 pub(crate) fn has_segment_starting_with_dot(bytes: &[u8]) -> bool {
     super::arch::has_segment_starting_with_dot(bytes)
