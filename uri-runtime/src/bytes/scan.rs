@@ -128,18 +128,22 @@ pub(crate) fn has_dot_segments(bytes: &[u8]) -> bool {
 /// does (`/.well-known`, `/%2e%2e/`) is for the caller to read segment by
 /// segment.
 pub(crate) fn has_segment_starting_with_dot(bytes: &[u8]) -> bool {
-    let dot_at = |at: usize| {
-        let rest = bytes.get(at..).unwrap_or_default();
-        rest.first() == Some(&b'.')
-            || rest
-                .get(..3)
-                .is_some_and(|escape| escape.eq_ignore_ascii_case(b"%2e"))
-    };
+    let dot_at = |at: usize| starts_with_dot(bytes.get(at..).unwrap_or_default());
     dot_at(0)
         || bytes
             .iter()
             .enumerate()
             .any(|(slash, &b)| b == b'/' && dot_at(slash + 1))
+}
+
+/// Whether `bytes` starts with a dot, written (`.`) or escaped (`%2e`,
+/// `%2E`).
+#[inline]
+pub(crate) fn starts_with_dot(bytes: &[u8]) -> bool {
+    bytes.first() == Some(&b'.')
+        || bytes
+            .get(..3)
+            .is_some_and(|escape| escape.eq_ignore_ascii_case(b"%2e"))
 }
 
 /// The escape starting at `mark`, if one does: its byte, and whether

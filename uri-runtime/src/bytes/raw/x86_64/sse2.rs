@@ -80,10 +80,7 @@ pub(in crate::bytes::raw) fn has_segment_starting_with_dot(bytes: &[u8]) -> bool
         let dotted = _mm_or_si128(_mm_cmpeq_epi8(first, dot), escaped);
         _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(before, slash), dotted)) != 0
     };
-    let first_is_dot = bytes.first() == Some(&b'.')
-        || bytes
-            .get(..3)
-            .is_some_and(|escape| escape.eq_ignore_ascii_case(b"%2e"));
+    let first_is_dot = crate::bytes::scan::starts_with_dot(bytes);
     let Some(&last) = bytes.last_chunk::<3>().filter(|_| bytes.len() >= 32) else {
         let block: [u8; 16 + DOT_WINDOW] = padded(bytes);
         let (first, second) = (block.first_chunk(), block.last_chunk());

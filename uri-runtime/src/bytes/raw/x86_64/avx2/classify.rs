@@ -34,7 +34,7 @@ const ESCAPED_ROWS: [[u8; 16]; 6] = {
         let mut low = 0;
         while low < 16 {
             rows[k][low] = !kept_rows[low];
-            // [`kept`] reads bytes from 128 up through bit 0: the
+            // `kept` reads bytes from 128 up through bit 0: the
             // control byte `low` is left out by every class.
             assert!(rows[k][low] & 1 != 0);
             low += 1;
