@@ -59,7 +59,7 @@ pub(super) fn browser_form(text: &str, parts: &Components, notes: &mut Notes) ->
     };
     let quote_in_query = special
         && pieces
-            .query
+            .query()
             .is_some_and(|query| raw::position(query.as_bytes(), b'\'').is_some());
     if plan.moved || quote_in_query {
         let value = rewritten(&pieces, &plan, quote_in_query, notes);
@@ -84,35 +84,48 @@ pub(super) fn browser_form(text: &str, parts: &Components, notes: &mut Notes) ->
     Form::Rewritten { value, special }
 }
 
-/// A URI's parts, each sliced from its text once.
+/// A URI's parts: the three every URI's reading asks for sliced from its
+/// text once, the others when asked (most readings never ask for them,
+/// and each slice checks its ends are character boundaries).
 struct Pieces<'a> {
     text: &'a str,
     parts: &'a Components,
     scheme: &'a str,
-    userinfo: Option<&'a str>,
     host: Option<&'a str>,
-    port: Option<&'a str>,
     path: &'a str,
-    query: Option<&'a str>,
-    fragment: Option<&'a str>,
 }
 
 impl<'a> Pieces<'a> {
     /// Sliced from boundaries borrowed where the parser wrote them (see
     /// `strict_text`).
     fn of(text: &'a str, parts: &'a Components) -> Self {
-        let slice = |range: Option<core::ops::Range<usize>>| range.and_then(|r| text.get(r));
         Pieces {
             text,
             parts,
-            scheme: slice(parts.scheme()).unwrap_or_default(),
-            userinfo: slice(parts.userinfo()),
-            host: slice(parts.host()),
-            port: slice(parts.port()),
-            path: slice(Some(parts.path())).unwrap_or_default(),
-            query: slice(parts.query()),
-            fragment: slice(parts.fragment()),
+            scheme: Self::slice(text, parts.scheme()).unwrap_or_default(),
+            host: Self::slice(text, parts.host()),
+            path: Self::slice(text, Some(parts.path())).unwrap_or_default(),
         }
+    }
+
+    fn slice(text: &'a str, range: Option<core::ops::Range<usize>>) -> Option<&'a str> {
+        range.and_then(|r| text.get(r))
+    }
+
+    fn userinfo(&self) -> Option<&'a str> {
+        Self::slice(self.text, self.parts.userinfo())
+    }
+
+    fn port(&self) -> Option<&'a str> {
+        Self::slice(self.text, self.parts.port())
+    }
+
+    fn query(&self) -> Option<&'a str> {
+        Self::slice(self.text, self.parts.query())
+    }
+
+    fn fragment(&self) -> Option<&'a str> {
+        Self::slice(self.text, self.parts.fragment())
     }
 }
 
@@ -155,12 +168,13 @@ fn authority_plan<'a>(
     let is_file = facts.is_some_and(|facts| facts.name == "file");
     // A port or userinfo around an empty host is refused (`sc://:80`,
     // `sc://a@`); a `file` URL has neither (`C:` there is a drive).
-    let has_more = uri.port.is_some() || uri.userinfo.is_some();
+    let (port, userinfo) = (uri.port(), uri.userinfo());
+    let has_more = port.is_some() || userinfo.is_some();
     if (host.is_empty() || is_file) && has_more {
         return Ok(None);
     }
     let host_at = host_range.start;
-    if let Some(userinfo) = uri.userinfo {
+    if let Some(userinfo) = userinfo {
         let Some(written) = userinfo_form(userinfo) else {
             return Ok(None);
         };
@@ -215,7 +229,7 @@ fn authority_plan<'a>(
         Some(HostKind::RegName | HostKind::Ipv4) => {}
         None => return Ok(None),
     }
-    if let Some(port) = uri.port {
+    if let Some(port) = port {
         // Above 65535 is refused by the machine; empty is written as none.
         let Ok(n) = port::to_u16(Some(port), 0) else {
             return Ok(None);
@@ -261,13 +275,13 @@ fn rewritten(uri: &Pieces<'_>, plan: &Plan<'_>, quote_in_query: bool, notes: &mu
         }
         out.push_str(uri.path);
     });
-    if let Some(query) = uri.query {
+    if let Some(query) = uri.query() {
         composer.query_with(|out| {
             if !quote_in_query {
                 out.push_str(query);
                 return;
             }
-            let mut at = text.len() - uri.fragment.map_or(0, |f| f.len() + 1) - query.len();
+            let mut at = text.len() - uri.fragment().map_or(0, |f| f.len() + 1) - query.len();
             // Found with the crate's byte search: `str::split` with a
             // `char` pattern sets up a search per piece, and these
             // queries have many.
@@ -283,7 +297,7 @@ fn rewritten(uri: &Pieces<'_>, plan: &Plan<'_>, quote_in_query: bool, notes: &mu
             out.push_str(rest);
         });
     }
-    if let Some(fragment) = uri.fragment {
+    if let Some(fragment) = uri.fragment() {
         composer.fragment(fragment, compose::Form::AsIs);
     }
     let parts = composer.finish();

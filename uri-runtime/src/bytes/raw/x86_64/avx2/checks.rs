@@ -88,10 +88,24 @@ fn any_step(bytes: &[u8], mut step: impl FnMut(&Step, usize) -> bool) -> bool {
 /// thirty-two bytes per step: a lane holding a `%` and two hex digits is
 /// an escape, which fails the check when a digit is a lowercase letter
 /// or the byte it spells is in `unreserved`; a capital fails it in the
-/// prefix.
+/// prefix. Without a prefix, the steps start at the first `%`.
 #[target_feature(enable = "avx2")]
 pub(super) fn escapes_in_normal_form(bytes: &[u8], lowercase_until: usize) -> bool {
     const HEX_DIGITS: EncodeSet = EncodeSet::keeping(table::HEXDIG);
+    // Without a prefix only an escape fails the check, and most texts
+    // have none, or a first one well into their query: one load and one
+    // comparison a step find it, where each step of the check loads the
+    // text three times (and copies the end of the text into a block).
+    // A lane's answer depends only on its byte and the two after it, so
+    // the lanes before the `%` need no step.
+    let bytes = if lowercase_until == 0 {
+        match first_percent(bytes) {
+            Some(at) => bytes.get(at..).unwrap_or_default(),
+            None => return true,
+        }
+    } else {
+        bytes
+    };
     let (hex_rows, unreserved_rows) = (
         broadcast(HEX_DIGITS.nibble_rows()),
         broadcast(UNRESERVED.nibble_rows()),
@@ -135,6 +149,33 @@ pub(super) fn escapes_in_normal_form(bytes: &[u8], lowercase_until: usize) -> bo
         let spells_unreserved = !escapes(decoded, unreserved_rows);
         escape & (lowercase | spells_unreserved) != 0
     })
+}
+
+/// The index of the first `%` in `bytes`: thirty-two bytes a comparison,
+/// the last thirty-two read whole where they overlap the step before; a
+/// shorter text through the SSE2 or word-at-a-time search.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn first_percent(bytes: &[u8]) -> Option<usize> {
+    let found = |chunk: &[u8; STEP]| {
+        // SAFETY: `chunk` is thirty-two readable bytes, and an unaligned
+        // load has no alignment requirement.
+        let chunk = unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) };
+        let percent = _mm256_set1_epi8(b'%'.cast_signed());
+        _mm256_movemask_epi8(_mm256_cmpeq_epi8(chunk, percent)).cast_unsigned()
+    };
+    let (chunks, _) = bytes.as_chunks::<STEP>();
+    for (k, chunk) in chunks.iter().enumerate() {
+        let marks = found(chunk);
+        if marks != 0 {
+            return Some(STEP * k + marks.trailing_zeros() as usize);
+        }
+    }
+    let Some(last) = bytes.last_chunk::<STEP>() else {
+        return super::super::position(bytes, b'%');
+    };
+    let marks = found(last);
+    (marks != 0).then(|| bytes.len() - STEP + marks.trailing_zeros() as usize)
 }
 
 /// [`scan::has_dot_segments`](crate::bytes::scan::has_dot_segments)
