@@ -15,6 +15,7 @@
 
 use alloc::string::String;
 
+use uri_core::parse::parse_ipv6;
 use uri_core::scheme::{SchemeFacts, scheme_facts};
 use uri_core::{Components, HostKind, ParseError, ParseErrorKind};
 
@@ -22,7 +23,6 @@ use super::host::{ShortestIpv6, ends_in_a_number};
 use super::repair::{Notes, RepairKind};
 use crate::bytes::raw;
 use crate::value::buf::UriBuf;
-use crate::value::host::Host;
 use crate::value::port;
 use crate::write::compose::{self, Composer};
 use crate::write::dot_segment::reads_as_dot_segment;
@@ -191,18 +191,24 @@ fn authority_plan<'a>(
     }
     match uri.parts.host_kind() {
         Some(HostKind::Ipv6) => {
-            // A zone (`%25eth0`) is left to the machine, which refuses it.
-            let Some(Host::Ipv6(address)) = Host::classify(host, HostKind::Ipv6) else {
+            // The pieces of the address between the brackets, read with no
+            // detour through a `Host`. A zone (`%25eth0`) is no part of
+            // an address, so it is left to the machine, which refuses it.
+            let address = host
+                .as_bytes()
+                .get(1..host.len().saturating_sub(1))
+                .unwrap_or_default();
+            let Ok(pieces) = parse_ipv6(address, 0, address.len()) else {
                 return Ok(None);
             };
-            let shortest = ShortestIpv6::of(&address.segments());
-            let written = shortest.as_str();
-            if !written.eq_ignore_ascii_case(host) {
+            let shortest = ShortestIpv6::of(&pieces);
+            let written = shortest.as_bytes();
+            if !written.eq_ignore_ascii_case(host.as_bytes()) {
                 notes.note(host_at..host_at + host.len(), RepairKind::AddressRewritten);
             }
-            if written != host {
+            if written != host.as_bytes() {
                 plan.moved = true;
-                plan.host = Some(String::from(written));
+                plan.host = Some(String::from(shortest.as_str()));
             }
         }
         Some(HostKind::IpvFuture) => {
