@@ -29,8 +29,10 @@
 ///
 /// `quick_relative` (`true` or `false`) says whether a text whose scheme
 /// span stops at `/`, `?`, `#` or the end is taken for a relative
-/// reference on the spot, without the out-of-line search of `scheme`:
-/// the same answer either way, chosen by the texts an expansion reads.
+/// reference on the spot, without the out-of-line search of `scheme`,
+/// and its path scanned on from where that span stopped rather than
+/// from its start: the same answer either way, chosen by the texts an
+/// expansion reads.
 /// The scalar one reads the short references that resolution parses,
 /// where the shortcut saves a call; in the vector parsers' layout the
 /// branch cost more instructions than it saved (BENCHMARKS.md).
@@ -63,6 +65,9 @@ macro_rules! __grammar {
             // `:`. Written here, apart from the rest of `scheme`, so that
             // it keeps its answer in a register.
             let scheme_span = $span(cx, SCHEME, b, 0, len);
+            // How many of the path's first bytes are already known to be
+            // path characters, so that its scan starts after them.
+            let mut path_read = 0;
             let scheme_end = if scheme_span > 0
                 && scheme_span < len
                 && b[scheme_span] == b':'
@@ -74,7 +79,11 @@ macro_rules! __grammar {
                 && (scheme_span == len || matches!(b[scheme_span], b'/' | b'?' | b'#'))
             {
                 // No `:` before the first `/`, `?` or `#`: a relative
-                // reference.
+                // reference, whose path starts the text (a scheme
+                // character is no `/`, so no authority comes first) with
+                // the scheme characters just read, every one of them a
+                // path character too.
+                path_read = scheme_span;
                 None
             } else {
                 $crate::__attempt!(scheme(b, scheme_span, require_scheme))
@@ -101,7 +110,7 @@ macro_rules! __grammar {
                 $encoded_span,
                 cx,
                 b,
-                i,
+                i + path_read,
                 len,
                 PATH,
                 b"?#",
