@@ -69,6 +69,31 @@ pub(super) fn name_tail(text: &[u8], name: Range<usize>) -> Option<NameTail> {
     crate::bytes::name_tail::name_tail(text, name)
 }
 
+/// The part of `$bytes` that a kernel's check of escapes in normal form
+/// reads, or `return true` from the kernel: all of it when its first
+/// `$lowercase_until` bytes must hold no capital, else the bytes from
+/// the first `%`, which `$first_percent` finds one load a step where each
+/// step of the check loads the text three times. A lane's answer depends
+/// only on its byte and the two after it, so the lanes before that `%`
+/// need no step; and most texts have no `%`, or a first one well into
+/// their query (that text then passes the check). A macro rather than a
+/// function, so that the kernel's search is called from the kernel's own
+/// features and taken in line there (through a function and a closure,
+/// the AVX2 row's `parse_href` took 31 instructions a line more).
+macro_rules! escape_check_text {
+    ($bytes:expr, $lowercase_until:expr, $first_percent:path) => {
+        if $lowercase_until == 0 {
+            match $first_percent($bytes) {
+                Some(at) => $bytes.get(at..).unwrap_or_default(),
+                None => return true,
+            }
+        } else {
+            $bytes
+        }
+    };
+}
+pub(super) use escape_check_text;
+
 /// Where a one-class scan goes after a step whose stops, the bytes from
 /// `i` outside the class and in no triplet the step held whole, are
 /// `stops` (bit `k` for the byte at `i + k`): on from `next` when there

@@ -92,20 +92,7 @@ fn any_step(bytes: &[u8], mut step: impl FnMut(&Step, usize) -> bool) -> bool {
 #[target_feature(enable = "avx2")]
 pub(super) fn escapes_in_normal_form(bytes: &[u8], lowercase_until: usize) -> bool {
     const HEX_DIGITS: EncodeSet = EncodeSet::keeping(table::HEXDIG);
-    // Without a prefix only an escape fails the check, and most texts
-    // have none, or a first one well into their query: one load and one
-    // comparison a step find it, where each step of the check loads the
-    // text three times (and copies the end of the text into a block).
-    // A lane's answer depends only on its byte and the two after it, so
-    // the lanes before the `%` need no step.
-    let bytes = if lowercase_until == 0 {
-        match first_percent(bytes) {
-            Some(at) => bytes.get(at..).unwrap_or_default(),
-            None => return true,
-        }
-    } else {
-        bytes
-    };
+    let bytes = super::super::escape_check_text!(bytes, lowercase_until, first_percent);
     let (hex_rows, unreserved_rows) = (
         broadcast(HEX_DIGITS.nibble_rows()),
         broadcast(UNRESERVED.nibble_rows()),

@@ -148,9 +148,11 @@ fn scan<const TRIPLETS: bool>(bit: u8, bytes: &[u8], from: usize, to: usize) -> 
 /// the check when either digit is a lowercase letter or the byte it
 /// spells is in `unreserved`. Capitals in the prefix are lanes whose
 /// byte minus `A` is below 26, kept below the prefix's end. One branch
-/// per step, on the answer.
+/// per step, on the answer. Without a prefix, the steps start at the
+/// first `%`.
 #[target_feature(enable = "avx512bw,avx512vbmi")]
 pub(super) fn escapes_in_normal_form(bytes: &[u8], lowercase_until: usize) -> bool {
+    let bytes = super::super::escape_check_text!(bytes, lowercase_until, first_percent);
     let (low, high) = table_halves();
     let from = |at: usize| read(bytes, at, bytes.len()).1;
     let has = |text: __m512i, bit: u8| {
@@ -244,6 +246,23 @@ pub(super) fn read(bytes: &[u8], at: usize, to: usize) -> (u64, __m512i) {
     // lanes are not read, and the load has no alignment requirement.
     let text = unsafe { _mm512_maskz_loadu_epi8(lanes, bytes.as_ptr().add(at).cast()) };
     (lanes, text)
+}
+
+/// The index of the first `%` in `bytes`, sixty-four bytes a comparison;
+/// the last step's load stops at the text's end.
+#[inline]
+#[target_feature(enable = "avx512bw,avx512vbmi")]
+fn first_percent(bytes: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    while at < bytes.len() {
+        let (_, text) = read(bytes, at, bytes.len());
+        let marks = _mm512_cmpeq_epi8_mask(text, _mm512_set1_epi8(b'%'.cast_signed()));
+        if marks != 0 {
+            return Some(at + marks.trailing_zeros() as usize);
+        }
+        at += 64;
+    }
+    None
 }
 
 /// [`MEMBERSHIP`] as the two tables of `vpermi2b`.
