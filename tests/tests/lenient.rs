@@ -469,7 +469,9 @@ fn the_common_path_agrees_with_the_machine_on_the_corpus() {
 
 /// The edges of the common path, each one a condition it tests: empty
 /// credentials dropped, `file://localhost`, an IP literal browsers
-/// refuse, `xn--` labels that decode or do not, a `'` in a special query.
+/// refuse, `xn--` labels that decode or do not, a `'` in a special query,
+/// a `file` URL without an authority (which gets an empty one when its
+/// path is rooted).
 #[test]
 fn the_common_path_agrees_with_the_machine_at_its_edges() {
     for text in [
@@ -488,6 +490,15 @@ fn the_common_path_agrees_with_the_machine_at_its_edges() {
         "http://h/?it's",
         "http://h:80?a'b#c'd",
         "HTTP://[0:0::1]:0080",
+        "file:/tmp/x",
+        "FILE:/tmp/x?it's#f",
+        "file:/",
+        "file:/C:/x",
+        "file:/c:",
+        "file:tmp",
+        "file:?q",
+        "file:",
+        "file:/%2e/x",
     ] {
         agrees_with_the_machine(text).unwrap();
         assert!(
@@ -507,7 +518,8 @@ proptest! {
             "http://", "https://", "file://", "ws://", "sc://", "sc:", "mailto:", "HTTP://", "a", "B", "0", "1",
             "255", ".", "-", "xn--", "0x", ":", ":80", ":443", ":0", ":08", ":65536", "/", "%2e", "%2E", "..",
             "?", "'", "#", "@", "localhost", "LocalHost", "[::1]", "[0:0::A]", "[v7.a]", "%41", "~", "!", "=", ";",
-            "u:@", ":@", "u:p:q@", "xn--bcher-kva", "XN--a", "ex", "Xn--", "file:///",
+            "u:@", ":@", "u:p:q@", "xn--bcher-kva", "XN--a", "ex", "Xn--", "file:///", "file:", "FILE:/",
+            "C:",
         ]),
         1..10,
     )) {

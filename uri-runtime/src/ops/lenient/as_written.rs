@@ -3,7 +3,8 @@
 //! changes that need no machine (a scheme or host in lowercase, a default
 //! port dropped, an IPv6 address in its shortest form, an empty password
 //! dropped, a `'` escaped in a special query, an empty special path
-//! written `/`, an `xn--` host checked). Anything else is left to the
+//! written `/`, an empty host before a `file` URL's rooted path, an
+//! `xn--` host checked). Anything else is left to the
 //! machine; an IP literal no browser reads (`[v7.x]`) is refused here with
 //! the machine's error.
 //!
@@ -161,11 +162,19 @@ fn authority_plan<'a>(
         port: None,
         root_path: false,
     };
+    let is_file = facts.is_some_and(|facts| facts.name == "file");
     let (Some(host), Some(host_range)) = (uri.host, uri.parts.host()) else {
-        // A special URL always gets an authority.
+        // A special URL always gets an authority. A `file` URL's rooted
+        // path gets an empty one before it (`file:/tmp/x` is
+        // `file:///tmp/x`), with no repair noted, as the machine does; a
+        // rootless path is left to the machine.
+        if is_file && uri.path.starts_with('/') {
+            plan.moved = true;
+            plan.host = Some(String::new());
+            return Ok(Some(plan));
+        }
         return Ok((!special).then_some(plan));
     };
-    let is_file = facts.is_some_and(|facts| facts.name == "file");
     // A port or userinfo around an empty host is refused (`sc://:80`,
     // `sc://a@`); a `file` URL has neither (`C:` there is a drive).
     let (port, userinfo) = (uri.port(), uri.userinfo());
@@ -260,7 +269,10 @@ fn rewritten(uri: &Pieces<'_>, plan: &Plan<'_>, quote_in_query: bool, notes: &mu
     let mut out = String::with_capacity(text.len() + 8);
     let mut composer = Composer::new(&mut out);
     composer.scheme(uri.scheme, compose::Form::Lowercased);
-    if let (Some(host), Some(host_kind)) = (uri.host, uri.parts.host_kind()) {
+    // A `file` URL without an authority gets an empty host (the plan's).
+    let host = uri.host.zip(uri.parts.host_kind());
+    let host = host.or_else(|| plan.host.as_ref().map(|_| ("", HostKind::RegName)));
+    if let Some((host, host_kind)) = host {
         composer.open_authority();
         if let Some(userinfo) = plan.userinfo {
             composer.userinfo(userinfo, compose::Form::AsIs);
