@@ -269,10 +269,10 @@ fn rewritten(uri: &Pieces<'_>, plan: &Plan<'_>, quote_in_query: bool, notes: &mu
     let mut out = String::with_capacity(text.len() + 8);
     let mut composer = Composer::new(&mut out);
     composer.scheme(uri.scheme, compose::Form::Lowercased);
-    // A `file` URL without an authority gets an empty host (the plan's).
-    let host = uri.host.zip(uri.parts.host_kind());
-    let host = host.or_else(|| plan.host.as_ref().map(|_| ("", HostKind::RegName)));
-    if let Some((host, host_kind)) = host {
+    // The host as the plan writes it, else as written; a `file` URL
+    // without an authority has only the plan's (empty) one.
+    let host_kind = uri.parts.host_kind().unwrap_or(HostKind::RegName);
+    if let Some(host) = plan.host.as_deref().or(uri.host) {
         composer.open_authority();
         if let Some(userinfo) = plan.userinfo {
             composer.userinfo(userinfo, compose::Form::AsIs);
@@ -282,7 +282,7 @@ fn rewritten(uri: &Pieces<'_>, plan: &Plan<'_>, quote_in_query: bool, notes: &mu
         } else {
             compose::Form::AsIs
         };
-        composer.host(plan.host.as_deref().unwrap_or(host), host_kind, host_form);
+        composer.host(host, host_kind, host_form);
         if let Some(port) = plan.port {
             composer.port_number(port);
         }

@@ -76,10 +76,10 @@ pub(super) fn name_tail(text: &[u8], name: Range<usize>) -> Option<NameTail> {
 /// step of the check loads the text three times. A lane's answer depends
 /// only on its byte and the two after it, so the lanes before that `%`
 /// need no step; and most texts have no `%` (and pass at once) or a
-/// first one well into their query. A macro rather than a
-/// function, so that the kernel's search is called from the kernel's own
-/// features and taken in line there (through a function and a closure,
-/// the AVX2 row's `parse_href` took 31 instructions a line more).
+/// first one well into their query. A macro rather than a function, so
+/// that the kernel's search is called from the kernel's own features and
+/// taken in line there; through a function and a closure it was not
+/// (BENCHMARKS.md, `UriBuf::parse_href`).
 macro_rules! escape_check_text {
     ($bytes:expr, $lowercase_until:expr, $first_percent:path) => {
         if $lowercase_until == 0 {
