@@ -10,7 +10,7 @@ seconds=${1:-60}
 vectors=../tests/data/conformance
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 
-targets=(parse parsers checks pct_round_trip decoders encoders normalize resolve make_relative template iri uri_template hand_offs lenient policy shown site)
+targets=(parse parsers checks pct_round_trip decoders encoders normalize resolve make_relative template iri uri_template hand_offs lenient policy shown site idna)
 for target in "${targets[@]}"; do mkdir -p "corpus/$target"; done
 shift || true
 if [ "$#" -gt 0 ]; then targets=("$@"); fi
@@ -32,6 +32,9 @@ for line in pathlib.Path("../bench/data/corpus.txt").read_text().splitlines()[::
     host = line.split("//", 1)[-1].split("/", 1)[0].split("@")[-1].rsplit(":", 1)[0]
     if host:
         put("site", host)
+        put("idna", host)
+for host in ["bücher.example", "例子.com", "www.한국.kr", "почта.рф", "ελλάδα.gr", "ひらがな.jp", "Straße.de"]:
+    put("idna", host)
 for case in json.loads((vectors / "resolve.json").read_text()):
     put("resolve", case["base"] + "\n" + case["ref"])
     if isinstance(case.get("expected"), str):
