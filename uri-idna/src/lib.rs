@@ -114,7 +114,7 @@ pub fn host_to_ascii(host: &str) -> Result<Cow<'_, str>, IdnaError> {
 /// An ASCII name whose `xn--` labels decode to lowercase letters of the
 /// common scripts (Latin-1, Greek, Cyrillic, kana, CJK ideographs,
 /// Hangul syllables) is answered by decoding its punycode alone, at about
-/// a fifth of the full mapping's cost; the tests compare that answer with
+/// a third of the full mapping's cost; the tests compare that answer with
 /// the full mapping's for every such letter and for random names.
 ///
 /// ```
