@@ -47,15 +47,24 @@ pub(super) fn clean(text: &str, notes: &mut Notes) -> Cleaned {
     if start > 0 {
         notes.note(0..start, RepairKind::Trimmed);
     }
-    let mut chars = Vec::with_capacity(end - start);
-    let mut at = Vec::with_capacity(end - start + 1);
-    for (offset, c) in text.get(start..end).unwrap_or_default().char_indices() {
-        let offset = start + offset;
-        if matches!(c, '\t' | '\n' | '\r') {
-            notes.note(offset..offset + 1, RepairKind::Removed);
-        } else {
-            chars.push(c);
-            at.push(offset);
+    let kept = text.get(start..end).unwrap_or_default();
+    let mut chars = Vec::with_capacity(kept.len());
+    let mut at = Vec::with_capacity(kept.len() + 1);
+    // Most texts that come here are ASCII with no tab or newline inside:
+    // a byte is a code point, and both lists are filled in loops the
+    // compiler vectorizes, with no question a byte.
+    if kept.is_ascii() && !kept.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
+        chars.extend(kept.bytes().map(char::from));
+        at.extend(start..end);
+    } else {
+        for (offset, c) in kept.char_indices() {
+            let offset = start + offset;
+            if matches!(c, '\t' | '\n' | '\r') {
+                notes.note(offset..offset + 1, RepairKind::Removed);
+            } else {
+                chars.push(c);
+                at.push(offset);
+            }
         }
     }
     at.push(end);

@@ -3,6 +3,7 @@
 //! ASCII and read as an IPv4 address when it ends in a number; an IPv6
 //! address in its shortest form; another scheme's host kept opaque.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
@@ -52,7 +53,7 @@ pub(super) fn parse_host(
             ParseErrorKind::InvalidChar(Component::Host),
         )
     })?;
-    if decoded.len() != raw.len() || decoded != raw {
+    if matches!(&decoded, Cow::Owned(decoded) if *decoded != raw) {
         notes.note(input.span(from, to), RepairKind::HostDecoded);
     }
     let ascii = domain_to_ascii(&decoded, &raw, &error, notes, input.span(from, to))?;
@@ -69,16 +70,23 @@ pub(super) fn parse_host(
         return Ok(dotted);
     }
     // The Standard lets `"`, `` ` ``, `{` and `}` stand in a name, where
-    // RFC 3986 writes them escaped.
-    let mut out = String::with_capacity(ascii.len());
-    for c in ascii.chars() {
-        if keeps(&pct::REG_NAME, c) {
-            out.push(c);
-        } else {
-            push_encoded(&mut out, c);
+    // RFC 3986 writes them escaped. Most names are the text as written,
+    // whose copy is returned.
+    let written = match ascii {
+        Cow::Borrowed(name) if name == raw && raw.bytes().all(|b| pct::REG_NAME.keeps(b)) => None,
+        ascii => {
+            let mut out = String::with_capacity(ascii.len());
+            for c in ascii.chars() {
+                if keeps(&pct::REG_NAME, c) {
+                    out.push(c);
+                } else {
+                    push_encoded(&mut out, c, &pct::REG_NAME);
+                }
+            }
+            Some(out)
         }
-    }
-    Ok(out)
+    };
+    Ok(written.unwrap_or(raw))
 }
 
 /// The code point index, in `raw`, of byte `k`.
@@ -86,11 +94,11 @@ fn char_index(raw: &str, k: usize) -> usize {
     raw.get(..k).map_or(0, |head| head.chars().count())
 }
 
-/// `raw` with its escapes decoded; `Err` with the byte offset of the first
-/// escape whose bytes are not UTF-8.
-fn decode(raw: &str) -> Result<String, usize> {
+/// `raw` with its escapes decoded (borrowed when it has none); `Err` with
+/// the byte offset of the first escape whose bytes are not UTF-8.
+fn decode(raw: &str) -> Result<Cow<'_, str>, usize> {
     if !raw.contains('%') {
-        return Ok(String::from(raw));
+        return Ok(Cow::Borrowed(raw));
     }
     let bytes = raw.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
@@ -101,7 +109,7 @@ fn decode(raw: &str) -> Result<String, usize> {
         origin.push(i);
         i += width;
     }
-    String::from_utf8(out).map_err(|err| {
+    String::from_utf8(out).map(Cow::Owned).map_err(|err| {
         origin
             .get(err.utf8_error().valid_up_to())
             .copied()
@@ -178,19 +186,19 @@ fn opaque_host(
 
 /// The URL Standard's "domain to ASCII", not strict.
 #[cfg(feature = "idna")]
-fn domain_to_ascii(
-    decoded: &str,
+fn domain_to_ascii<'a>(
+    decoded: &'a str,
     raw: &str,
     error: &impl Fn(usize, ParseErrorKind) -> ParseError,
     notes: &mut Notes,
     span: core::ops::Range<usize>,
-) -> Result<String, ParseError> {
+) -> Result<Cow<'a, str>, ParseError> {
     match uri_idna::domain_to_ascii_as_browsers(decoded) {
         Ok(ascii) => {
             if !decoded.is_ascii() {
                 notes.note(span, RepairKind::HostMapped);
             }
-            Ok(ascii.into_owned())
+            Ok(ascii)
         }
         Err(err) => {
             // A character no host holds is blamed as such, where it
@@ -210,13 +218,13 @@ fn domain_to_ascii(
 /// other characters has no ASCII form here (the error's hint names the
 /// feature).
 #[cfg(not(feature = "idna"))]
-fn domain_to_ascii(
-    decoded: &str,
+fn domain_to_ascii<'a>(
+    decoded: &'a str,
     raw: &str,
     error: &impl Fn(usize, ParseErrorKind) -> ParseError,
     _notes: &mut Notes,
     _span: core::ops::Range<usize>,
-) -> Result<String, ParseError> {
+) -> Result<Cow<'a, str>, ParseError> {
     let culprit = decoded
         .char_indices()
         .find(|&(_, c)| !c.is_ascii() || is_forbidden_domain(c));
@@ -236,7 +244,10 @@ fn domain_to_ascii(
     if decoded.is_empty() {
         return Err(error(0, ParseErrorKind::MissingHost));
     }
-    Ok(decoded.to_ascii_lowercase())
+    if decoded.bytes().any(|b| b.is_ascii_uppercase()) {
+        return Ok(Cow::Owned(decoded.to_ascii_lowercase()));
+    }
+    Ok(Cow::Borrowed(decoded))
 }
 
 /// The URL Standard's "ends in a number": the last label (a final empty

@@ -345,7 +345,7 @@ impl Reader<'_> {
                 self.url.query.clone_from(&base.query);
                 match c {
                     Some(c @ ('?' | '#')) => {
-                        self.start_tail(c, state);
+                        self.start_tail(c, *i, state);
                         Step::Next
                     }
                     Some(_) => {
@@ -488,7 +488,7 @@ impl Reader<'_> {
             self.url.query.clone_from(&base.query);
             match c {
                 Some(c @ ('?' | '#')) => {
-                    self.start_tail(c, state);
+                    self.start_tail(c, *i, state);
                     Step::Next
                 }
                 Some(_) => {
@@ -590,7 +590,7 @@ impl Reader<'_> {
         } else {
             let mut return_again = false;
             match c {
-                Some(c @ ('?' | '#')) => self.start_tail(c, state),
+                Some(c @ ('?' | '#')) => self.start_tail(c, *i, state),
                 Some('/') => {
                     *state = State::Path;
                     self.mark = *i + 1;
@@ -614,7 +614,7 @@ impl Reader<'_> {
     fn opaque_path(&mut self, state: &mut State, i: &mut usize) -> Step {
         let c = self.at(*i);
         match c {
-            Some(c @ ('?' | '#')) => self.start_tail(c, state),
+            Some(c @ ('?' | '#')) => self.start_tail(c, *i, state),
             Some(_) => {
                 let mut path = self.url.opaque.take().unwrap_or_default();
                 self.write(&mut path, *i, &pct::PATH);
@@ -630,7 +630,7 @@ impl Reader<'_> {
         let c = self.at(*i);
         match c {
             Some('#') => {
-                self.url.fragment = Some(String::new());
+                self.url.fragment = Some(self.tail_buffer(*i));
                 *state = State::Fragment;
             }
             Some(_) => {
@@ -639,35 +639,62 @@ impl Reader<'_> {
                 } else {
                     pct::QUERY
                 };
+                // The query's run up to a `#` or the end, in one visit.
+                let end = self.run_end(*i, |c| c == '#');
                 let mut query = self.url.query.take().unwrap_or_default();
-                self.write(&mut query, *i, &set);
+                for k in *i..end {
+                    self.write(&mut query, k, &set);
+                }
                 self.url.query = Some(query);
+                return Step::Jump(end);
             }
             None => {}
         }
         Step::Next
     }
 
-    /// The fragment.
-    fn fragment_state(&mut self, i: &mut usize) -> Step {
-        let c = self.at(*i);
-        if c.is_some() {
-            let mut fragment = self.url.fragment.take().unwrap_or_default();
-            self.write(&mut fragment, *i, &pct::FRAGMENT);
-            self.url.fragment = Some(fragment);
-        }
-        Step::Next
+    /// Where the run of code points from `from` on ends: at the first
+    /// that `ends` is true of, or at the end. The states that only append
+    /// what they read (a path segment, the query, the fragment) write a
+    /// run at a time, where a visit a code point moved their buffer out of
+    /// the record and back each time.
+    fn run_end(&self, from: usize, ends: impl Fn(char) -> bool) -> usize {
+        let rest = self.input.chars.get(from..).unwrap_or_default();
+        rest.iter()
+            .position(|&c| ends(c))
+            .map_or(self.input.chars.len(), |k| from + k)
     }
 
-    /// A `?` starts the query, a `#` the fragment.
-    fn start_tail(&mut self, c: char, state: &mut State) {
+    /// The fragment.
+    fn fragment_state(&mut self, i: &mut usize) -> Step {
+        if self.at(*i).is_none() {
+            return Step::Next;
+        }
+        let end = self.input.chars.len();
+        let mut fragment = self.url.fragment.take().unwrap_or_default();
+        for k in *i..end {
+            self.write(&mut fragment, k, &pct::FRAGMENT);
+        }
+        self.url.fragment = Some(fragment);
+        Step::Jump(end)
+    }
+
+    /// A `?` starts the query, a `#` the fragment, at code point `at`.
+    fn start_tail(&mut self, c: char, at: usize, state: &mut State) {
         if c == '?' {
-            self.url.query = Some(String::new());
+            self.url.query = Some(self.tail_buffer(at));
             *state = State::Query;
         } else {
-            self.url.fragment = Some(String::new());
+            self.url.fragment = Some(self.tail_buffer(at));
             *state = State::Fragment;
         }
+    }
+
+    /// An empty string for a query or fragment whose delimiter is code
+    /// point `at`, with room for the code points after it: written a
+    /// code point at a time, it would otherwise grow several times.
+    fn tail_buffer(&self, at: usize) -> String {
+        String::with_capacity(self.input.chars.len().saturating_sub(at + 1))
     }
 
     fn start_authority(&mut self, i: usize) {
@@ -751,10 +778,16 @@ impl Reader<'_> {
         let c = self.at(i);
         let slash = c == Some('/') || (self.special && c == Some('\\'));
         if !(slash || matches!(c, None | Some('?' | '#'))) {
+            let special = self.special;
+            let end = self.run_end(i, |c| {
+                c == '/' || (special && c == '\\') || c == '?' || c == '#'
+            });
             let mut segment = core::mem::take(&mut self.segment);
-            self.write(&mut segment, i, &pct::PATH);
+            for k in i..end {
+                self.write(&mut segment, k, &pct::PATH);
+            }
             self.segment = segment;
-            return Step::Next;
+            return Step::Jump(end);
         }
         if c == Some('\\') {
             self.note(i, i + 1, RepairKind::Backslash);
@@ -791,7 +824,7 @@ impl Reader<'_> {
         }
         self.mark = i + 1;
         if let Some(c @ ('?' | '#')) = c {
-            self.start_tail(c, state);
+            self.start_tail(c, i, state);
         }
         Step::Next
     }

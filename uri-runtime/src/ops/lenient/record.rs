@@ -4,10 +4,11 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use uri_core::pct::{EncodeSet, encode_byte};
+use uri_core::pct::EncodeSet;
 
 use super::clean::Cleaned;
 use super::repair::{Notes, RepairKind};
+use crate::bytes::raw;
 use crate::value::buf::UriBuf;
 use crate::value::uri::Uri;
 use crate::write::compose::{Composer, Form, host_kind_of};
@@ -120,12 +121,14 @@ impl Record {
     }
 }
 
-/// Appends `c` percent-encoded as UTF-8.
-pub(super) fn push_encoded(out: &mut String, c: char) {
+/// Appends `c`, which `set` does not keep, percent-encoded as UTF-8: all
+/// of its bytes, as no set keeps a byte of a character outside ASCII.
+/// (Through the encoder's byte loop, which appends what it writes in one
+/// piece, where pushing each escape's characters grew the string a
+/// character at a time.)
+pub(super) fn push_encoded(out: &mut String, c: char, set: &EncodeSet) {
     let mut buffer = [0; 4];
-    for &b in c.encode_utf8(&mut buffer).as_bytes() {
-        out.extend(encode_byte(b).map(char::from));
-    }
+    raw::push_escaped(out, c.encode_utf8(&mut buffer).as_bytes(), set);
 }
 
 /// Whether `set` keeps `c` as it is.
@@ -153,7 +156,7 @@ pub(super) fn write_char(
     } else if keeps(set, c) {
         out.push(c);
     } else {
-        push_encoded(out, c);
+        push_encoded(out, c, set);
         notes.note(input.span(i, i + 1), RepairKind::Encoded);
     }
 }
