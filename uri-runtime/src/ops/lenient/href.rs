@@ -2,6 +2,7 @@
 //! call: the lenient reading and scheme-based normalization together.
 
 use uri_core::ParseError;
+use uri_core::scheme::scheme_facts;
 
 use super::{Repaired, Way, read_uri};
 use crate::bytes::raw::escapes_in_normal_form;
@@ -46,13 +47,30 @@ impl UriBuf {
         let rules = &SchemeRules::STANDARD;
         let normal = match way {
             Way::AsWritten { special } => read_as_written_is_normal(&read.value, special),
-            Way::Machine => read.value.is_normalized_with(rules),
+            Way::Machine => read_by_machine_is_normal(&read.value),
         };
         if !normal {
             read.value = read.value.normalize_with(rules);
         }
         Ok(read)
     }
+}
+
+/// Whether `value`, which the state machine wrote, is in the normal form
+/// of the standard rules. For a special scheme the machine wrote what
+/// normalization would but escapes, as the common path does (the scheme
+/// and the host in lowercase, an address in its one form, no default
+/// port, no port's leading zero, a path of at least `/` with its dot
+/// segments, `%2e` ones too, removed), so only the escapes are read.
+fn read_by_machine_is_normal(value: &UriBuf) -> bool {
+    let rules = &SchemeRules::STANDARD;
+    let special = scheme_facts(value.as_uri().scheme()).is_some_and(|facts| facts.whatwg_special);
+    if !special {
+        return value.is_normalized_with(rules);
+    }
+    let normal = escapes_in_normal_form(value.as_str().as_bytes(), 0);
+    debug_assert_eq!(normal, value.is_normalized_with(rules), "{value}");
+    normal
 }
 
 /// Whether `value`, which the common path (`as_written`) wrote, is in the
