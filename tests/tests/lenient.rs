@@ -315,6 +315,55 @@ fn a_backslash_in_a_reference_without_its_base_is_refused() {
     assert_eq!(repaired.value, "a?b%5Cc");
 }
 
+/// A name that maps to a number (`¹` and `①` are `1`) is an IPv4 address
+/// to a `http` base's reader, as `//1` is, so without its base it is
+/// refused as `//1` is; it was read as the name `1`, another host than the
+/// `0.0.0.1` that `join_lenient` finds (found by the `lenient` fuzz
+/// target).
+#[test]
+fn a_name_that_maps_to_a_number_needs_its_base() {
+    for href in ["//¹", "//¹/x", "//①", "//a.¹", "//a.１２"] {
+        let err = UriRefBuf::parse_lenient(href).unwrap_err();
+        assert_eq!(
+            (err.index(), err.kind()),
+            (2, ParseErrorKind::NeedsBase),
+            "{href}"
+        );
+    }
+    let base = Uri::parse("http://a.example/b").unwrap();
+    assert_eq!(base.join_lenient("//¹").unwrap().value, "http://0.0.0.1/");
+    // A name that maps to a strict dotted address reads as that address
+    // against every special base, and is kept.
+    let repaired = UriRefBuf::parse_lenient("//１.２.３.４/x").unwrap();
+    assert_eq!(repaired.value, "//1.2.3.4/x");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// A reference read without its base, where it is read at all, names
+    /// against a special base what `join_lenient` names with that base:
+    /// hosts among them that map to numbers, to addresses and to names.
+    #[test]
+    fn a_reference_read_alone_names_what_the_join_names(pieces in prop::collection::vec(
+        prop::sample::select(vec![
+            "//", "/", "a", ".", "¹", "①", "１", "２５５", "0x", "7f", "1", "ü", "Ａ", "%41", "?",
+            "#", ":80", "@", "xn--", "-",
+        ]),
+        1..8,
+    )) {
+        let href = pieces.concat();
+        let Ok(alone) = UriRefBuf::parse_lenient(&href) else { return Ok(()) };
+        prop_assume!(alone.value.scheme().is_none());
+        for base in ["http://a.example/b/c", "https://a.example/b?q", "ws://a.example:81/x/"] {
+            let base = Uri::parse(base).unwrap();
+            let resolved = alone.value.resolve_against(&base).normalize_with(&SchemeRules::STANDARD);
+            let joined = base.join_lenient(&href).map(|joined| joined.value.normalize_with(&SchemeRules::STANDARD));
+            prop_assert_eq!(Ok(resolved), joined, "{:?} against {}", href, base);
+        }
+    }
+}
+
 /// A reference read without its base keeps the parts where its text puts
 /// them. It used to fold a port into the host (`//x:80/p` became
 /// `//x%3A%38%30/p`, another host and no port) and a fragment into the

@@ -74,7 +74,8 @@ impl UriRefBuf {
     /// form. In a relative reference,
     /// [`NeedsBase`](crate::ParseErrorKind::NeedsBase) for what depends on
     /// the base: a `\`, an empty host (`///evil.com/x`), a host with
-    /// escapes or whose last label is a number (`//0x7f.1/`), a drive
+    /// escapes or whose last label is a number (`//0x7f.1/`, and `//¹/`,
+    /// whose `¹` maps to `1`), a drive
     /// letter `C|`, a `'` in the query (which a browser escapes against a
     /// `http` page and keeps against others).
     pub fn parse_lenient(text: &str) -> Result<Repaired<UriRefBuf>, ParseError> {

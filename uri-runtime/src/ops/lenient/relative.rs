@@ -5,8 +5,9 @@
 //! others is refused with [`ParseErrorKind::NeedsBase`]: a `\` (`/`
 //! against a `http` base, data against others), an empty host
 //! (`///evil.com/x`, where a `http` base finds the host `evil.com`), a
-//! host with escapes or whose last label is a number (decoded and read as
-//! an IPv4 address against a `http` base, kept as text against others),
+//! host with escapes or whose last label is a number, written so or once
+//! mapped to ASCII (`¹` is `1`) (decoded and read as an IPv4 address
+//! against a `http` base, kept as text against others),
 //! a drive letter `C|` (a drive against a `file` base), and a `'` in the
 //! query (`%27` against a `http` base, itself against others).
 
@@ -244,11 +245,8 @@ fn authority_into(
     // An empty host is where a `http` base reads a host from what follows
     // (`///evil.com/x`), and escapes or a number are read otherwise
     // against it than against other bases.
-    let base_reads_otherwise = host.is_empty()
-        || host.contains('%')
-        || !host.starts_with('[')
-            && ends_in_number(host.strip_suffix('.').unwrap_or(&host).as_bytes())
-            && parse_host(&host, ParseOptions::RFC3986) != Ok(HostKind::Ipv4);
+    let base_reads_otherwise =
+        host.is_empty() || host.contains('%') || !host.starts_with('[') && is_a_number_form(&host);
     if base_reads_otherwise {
         return Err(ParseError::new(
             text,
@@ -291,11 +289,20 @@ fn authority_into(
         (written, kind)
     } else {
         // The host's bytes lost the tabs and newlines the text had, so a
-        // position in it is counted in code points back into the text.
-        let ascii = ascii_host(&host).map_err(|(byte, kind)| {
-            let k = host.get(..byte).map_or(0, |before| before.chars().count());
-            ParseError::new(text, at(host_from + k), kind)
-        })?;
+        // position in it is counted in code points back into the text. A
+        // name whose ASCII form ends in a number (`¹` is `1`) is an IPv4
+        // number to a `http` base's reader, as in ASCII.
+        let ascii = ascii_host(&host)
+            .and_then(|ascii| {
+                let number = is_a_number_form(&ascii);
+                (!number)
+                    .then_some(ascii)
+                    .ok_or((0, ParseErrorKind::NeedsBase))
+            })
+            .map_err(|(byte, kind)| {
+                let k = host.get(..byte).map_or(0, |before| before.chars().count());
+                ParseError::new(text, at(host_from + k), kind)
+            })?;
         let kind = parse_host(&ascii, ParseOptions::RFC3986)
             .map_err(|err| ParseError::new(text, at(host_from), err.kind()))?;
         notes.note(
@@ -305,34 +312,55 @@ fn authority_into(
         (Cow::Owned(ascii), kind)
     };
     composer.host(&written, kind, Form::AsIs);
-    let port_from = host_from + host_len;
-    if port_from < to {
-        if input.chars[port_from] != ':' {
+    port_into(composer, text, input, host_from + host_len..to)
+}
+
+/// Writes the port in code points `range` of `input` (its `:` first), if
+/// the authority has one.
+fn port_into(
+    composer: &mut Composer<'_>,
+    text: &str,
+    input: &Cleaned,
+    range: Range<usize>,
+) -> Result<(), ParseError> {
+    let (port_from, to) = (range.start, range.end);
+    if port_from >= to {
+        return Ok(());
+    }
+    let at = |k: usize| input.span(k, k).start;
+    if input.chars[port_from] != ':' {
+        return Err(ParseError::new(
+            text,
+            at(port_from),
+            ParseErrorKind::InvalidChar(Component::Host),
+        ));
+    }
+    let digits: String = input.chars[port_from + 1..to].iter().collect();
+    check_component(&digits, Component::Port)
+        .map_err(|err| ParseError::new(text, at(port_from + 1 + err.index()), err.kind()))?;
+    // Every base's reader refuses a port above 65535, as the machine does
+    // for a text with a scheme, and writes the number without its leading
+    // zeros (`080` is `80`).
+    match digits.parse::<u16>() {
+        Ok(port) => composer.port(&port.to_string()),
+        Err(_) if digits.is_empty() => composer.port(""),
+        Err(_) => {
             return Err(ParseError::new(
                 text,
-                at(port_from),
-                ParseErrorKind::InvalidChar(Component::Host),
+                at(port_from + 1),
+                ParseErrorKind::PortTooLarge,
             ));
-        }
-        let digits: String = input.chars[port_from + 1..to].iter().collect();
-        check_component(&digits, Component::Port)
-            .map_err(|err| ParseError::new(text, at(port_from + 1 + err.index()), err.kind()))?;
-        // Every base's reader refuses a port above 65535, as the machine
-        // does for a text with a scheme, and writes the number without its
-        // leading zeros (`080` is `80`).
-        match digits.parse::<u16>() {
-            Ok(port) => composer.port(&port.to_string()),
-            Err(_) if digits.is_empty() => composer.port(""),
-            Err(_) => {
-                return Err(ParseError::new(
-                    text,
-                    at(port_from + 1),
-                    ParseErrorKind::PortTooLarge,
-                ));
-            }
         }
     }
     Ok(())
+}
+
+/// Whether a `http` base's reader takes the name `host` for an IPv4
+/// number form that is not written as a strict dotted address (`0x7f.1`,
+/// `1`): its last label is a number. Other bases keep it as text.
+fn is_a_number_form(host: &str) -> bool {
+    ends_in_number(host.strip_suffix('.').unwrap_or(host).as_bytes())
+        && parse_host(host, ParseOptions::RFC3986) != Ok(HostKind::Ipv4)
 }
 
 /// An international host name's ASCII form, or the byte of `host` where
