@@ -26,6 +26,11 @@
 //! at it. Both call these functions, so a literal and a run-time string
 //! map the same.
 //!
+//! The browser's mapping of an ASCII name whose `xn--` labels spell
+//! lowercase letters of the common scripts is proved by decoding the
+//! punycode alone, without the tables (the tests hold the two to each
+//! other on every such letter).
+//!
 //! Only a host holding at least one non-ASCII character is mapped: an
 //! ASCII host, escapes included, is a valid RFC 3986 `reg-name` and is
 //! returned unchanged, whatever its case or content (`_srv`, `a+b`).
