@@ -565,6 +565,18 @@ fn culprit_in(
 }
 
 #[cfg(test)]
+mod testing {
+    /// One xorshift step: reproducible pseudo-random numbers for the
+    /// tests that hold a quick path to the tables.
+    pub(crate) fn xorshift(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+}
+
+#[cfg(test)]
 mod tests {
     extern crate std;
     use super::*;
@@ -612,12 +624,7 @@ mod tests {
         ];
         let uts46 = Uts46::new();
         let mut state: u64 = 0x0a5c_11ab;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = move || crate::testing::xorshift(&mut state);
         let mut compared = 0;
         for _ in 0..20_000 {
             let mut name = String::new();
