@@ -63,14 +63,10 @@ impl UriBuf {
 /// port, no port's leading zero, a path of at least `/` with its dot
 /// segments, `%2e` ones too, removed), so only the escapes are read.
 fn read_by_machine_is_normal(value: &UriBuf) -> bool {
-    let rules = &SchemeRules::STANDARD;
     let special = scheme_facts(value.as_uri().scheme()).is_some_and(|facts| facts.whatwg_special);
-    if !special {
-        return value.is_normalized_with(rules);
-    }
-    let normal = escapes_in_normal_form(value.as_str().as_bytes(), 0);
-    debug_assert_eq!(normal, value.is_normalized_with(rules), "{value}");
-    normal
+    escapes_tell(value, special, |value| {
+        value.is_normalized_with(&SchemeRules::STANDARD)
+    })
 }
 
 /// Whether `value`, which the common path (`as_written`) wrote, is in the
@@ -84,15 +80,19 @@ fn read_by_machine_is_normal(value: &UriBuf) -> bool {
 /// written, but for a `'` it escaped as `%27`. So only the escapes are
 /// read, with no capital in the scheme or host to look for.
 fn read_as_written_is_normal(value: &UriBuf, special: bool) -> bool {
-    let rules = Some(&SchemeRules::STANDARD);
-    if !special {
-        return is_normalized_but_for_dots(&value.as_uri().0, rules);
+    escapes_tell(value, special, |value| {
+        is_normalized_but_for_dots(&value.as_uri().0, Some(&SchemeRules::STANDARD))
+    })
+}
+
+/// `check(value)`, which is whether `value` is normal, read from its
+/// escapes alone when the reading proved the rest (`escapes_decide`);
+/// a debug assertion holds that answer to the check.
+fn escapes_tell(value: &UriBuf, escapes_decide: bool, check: impl Fn(&UriBuf) -> bool) -> bool {
+    if !escapes_decide {
+        return check(value);
     }
     let normal = escapes_in_normal_form(value.as_str().as_bytes(), 0);
-    debug_assert_eq!(
-        normal,
-        is_normalized_but_for_dots(&value.as_uri().0, rules),
-        "{value}"
-    );
+    debug_assert_eq!(normal, check(value), "{value}");
     normal
 }
