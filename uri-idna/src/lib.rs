@@ -118,9 +118,10 @@ pub fn host_to_ascii(host: &str) -> Result<Cow<'_, str>, IdnaError> {
 ///
 /// An ASCII name whose `xn--` labels decode to lowercase letters of the
 /// common scripts (Latin-1, Greek, Cyrillic, kana, CJK ideographs,
-/// Hangul syllables) is answered by decoding its punycode alone, at about
-/// a third of the full mapping's cost; the tests compare that answer with
-/// the full mapping's for every such letter and for random names.
+/// Hangul syllables) is answered by decoding its punycode alone, without
+/// the full mapping's tables (BENCHMARKS.md has what that saves); the
+/// tests compare that answer with the full mapping's for every such
+/// letter and for random names.
 ///
 /// ```
 /// use uri_idna::domain_to_ascii_as_browsers;
