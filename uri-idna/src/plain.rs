@@ -319,6 +319,14 @@ mod tests {
         ] {
             assert_eq!(ascii_form(domain), None, "{domain}");
         }
+        // A label longer than DNS allows (which a browser accepts) is
+        // left to the tables, whether its ASCII or its letters overflow
+        // the buffer.
+        for label in ["a".repeat(70) + "ü", "ü".repeat(70)] {
+            let domain = format!("xn--{}.example", encode_str(&label).unwrap());
+            assert_eq!(ascii_form(&domain), None, "{domain}");
+            assert!(domain_to_ascii_fully(&domain).is_ok(), "{domain}");
+        }
         // Where the tables refuse a name, so must this path.
         for refused in ["xn--wca.de", "xn--.com", "xn---abc.com", "xn--abc-.com"] {
             assert!(domain_to_ascii_fully(refused).is_err(), "{refused}");
