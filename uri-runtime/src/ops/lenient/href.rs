@@ -4,10 +4,11 @@
 use uri_core::ParseError;
 use uri_core::scheme::scheme_facts;
 
-use super::{Repaired, Way, read_uri};
+use super::{Reading, Repaired, read_by_machine, strict_text};
 use crate::bytes::raw::escapes_in_normal_form;
 use crate::ops::normalize::{SchemeRules, is_normalized_but_for_dots};
 use crate::value::buf::UriBuf;
+use crate::value::uri::Uri;
 
 impl UriBuf {
     /// Reads text from the wild as a browser does and writes the `href`
@@ -43,17 +44,31 @@ impl UriBuf {
     ///
     /// As [`parse_lenient`](Self::parse_lenient).
     pub fn parse_href(text: &str) -> Result<Repaired<UriBuf>, ParseError> {
-        let (mut read, way) = read_uri(text)?;
-        let rules = &SchemeRules::STANDARD;
-        let normal = match way {
-            Way::AsWritten { special } => read_as_written_is_normal(&read.value, special),
-            Way::Machine => read_by_machine_is_normal(&read.value),
-        };
-        if !normal {
-            read.value = read.value.normalize_with(rules);
-        }
-        Ok(read)
+        strict_text(text, href_of_reading).unwrap_or_else(|| href_by_machine(text))
     }
+}
+
+/// The `href` of what the common path read: its text or value as it
+/// stands where that is normal (one copy of a text read as written), its
+/// normalization where not (and then no copy of the text first).
+fn href_of_reading(read: Reading<'_>, special: bool) -> UriBuf {
+    let uri = read.as_uri();
+    if read_as_written_is_normal(uri, special) {
+        read.into_owned()
+    } else {
+        uri.normalize_with(&SchemeRules::STANDARD)
+    }
+}
+
+/// [`UriBuf::parse_href`] of a text the common path leaves to the state
+/// machine; out of line, so that the common path keeps a small frame.
+#[inline(never)]
+fn href_by_machine(text: &str) -> Result<Repaired<UriBuf>, ParseError> {
+    let mut read = read_by_machine(text)?;
+    if !read_by_machine_is_normal(read.value.as_uri()) {
+        read.value = read.value.normalize_with(&SchemeRules::STANDARD);
+    }
+    Ok(read)
 }
 
 /// Whether `value`, which the state machine wrote, is in the normal form
@@ -62,8 +77,8 @@ impl UriBuf {
 /// and the host in lowercase, an address in its one form, no default
 /// port, no port's leading zero, a path of at least `/` with its dot
 /// segments, `%2e` ones too, removed), so only the escapes are read.
-fn read_by_machine_is_normal(value: &UriBuf) -> bool {
-    let special = scheme_facts(value.as_uri().scheme()).is_some_and(|facts| facts.whatwg_special);
+fn read_by_machine_is_normal(value: Uri<'_>) -> bool {
+    let special = scheme_facts(value.scheme()).is_some_and(|facts| facts.whatwg_special);
     escapes_tell(value, special, |value| {
         value.is_normalized_with(&SchemeRules::STANDARD)
     })
@@ -79,16 +94,16 @@ fn read_by_machine_is_normal(value: &UriBuf) -> bool {
 /// as `/`, as normalization would; and it left escapes as they were
 /// written, but for a `'` it escaped as `%27`. So only the escapes are
 /// read, with no capital in the scheme or host to look for.
-fn read_as_written_is_normal(value: &UriBuf, special: bool) -> bool {
+fn read_as_written_is_normal(value: Uri<'_>, special: bool) -> bool {
     escapes_tell(value, special, |value| {
-        is_normalized_but_for_dots(&value.as_uri().0, Some(&SchemeRules::STANDARD))
+        is_normalized_but_for_dots(&value.0, Some(&SchemeRules::STANDARD))
     })
 }
 
 /// `check(value)`, which is whether `value` is normal, read from its
 /// escapes alone when the reading proved the rest (`escapes_decide`);
 /// a debug assertion holds that answer to the check.
-fn escapes_tell(value: &UriBuf, escapes_decide: bool, check: impl Fn(&UriBuf) -> bool) -> bool {
+fn escapes_tell(value: Uri<'_>, escapes_decide: bool, check: impl Fn(Uri<'_>) -> bool) -> bool {
     if !escapes_decide {
         return check(value);
     }
