@@ -7,7 +7,7 @@ use alloc::string::String;
 use uri_core::Components;
 use uri_core::scheme::scheme_facts;
 
-use crate::bytes::raw::escapes_in_normal_form;
+use crate::bytes::raw::uri_escapes_in_normal_form;
 use crate::value::as_uri::AsUri;
 use crate::value::buf::UriBuf;
 use crate::value::uri::{Parsed, Uri};
@@ -219,7 +219,7 @@ pub(crate) fn is_normalized_but_for_dots(
     // its case, an escape's hex digits are capitals), so a URI that fails
     // is read again, part by part.
     let escapes_and_case_ok = || {
-        escapes_in_normal_form(uri.text.as_bytes(), uri.parts.path().start)
+        uri_escapes_in_normal_form(uri.text.as_bytes(), uri.parts.path().start)
             || (is_in_form(scheme, Form::Lowercased)
                 && host_ok()
                 && is_in_form(after_scheme, Form::Normalized))

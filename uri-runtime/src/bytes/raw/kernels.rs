@@ -55,8 +55,10 @@ pub(super) struct Kernels {
     /// The prefix an encode set keeps.
     pub(super) kept_prefix: Option<KeptPrefix>,
     /// Whether every escape is in normal form, and a prefix has no
-    /// capital.
-    pub(super) escapes_in_normal_form: Option<PrefixCheck>,
+    /// capital: in any text, and in one each `%` of which starts an
+    /// escape (a URI's text), where a `%` need not be asked for its
+    /// digits.
+    pub(super) escapes_in_normal_form: Option<[PrefixCheck; 2]>,
     /// Whether a path has a `.` or `..` segment.
     pub(super) has_dot_segments: Option<Check>,
 }

@@ -97,6 +97,7 @@ pub(crate) use agreement::{
 pub(crate) use dispatch::{
     escapes_in_normal_form, has_dot_segments, has_segment_starting_with_dot, kept_prefix,
     name_tail, parse, position, push_decoded, push_escaped, push_escaped_each,
+    uri_escapes_in_normal_form,
 };
 #[cfg(not(uri_safe))]
 pub(crate) use reserved::Reserved;

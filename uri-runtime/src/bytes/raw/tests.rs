@@ -214,12 +214,24 @@ fn the_escape_check_matches_its_twin() {
             "{}",
             context()
         );
+        // A URI's text, where every `%` starts an escape, through the
+        // kernels told so.
+        let proven = agreement::with_stray_percents_crossed(&text);
+        let expected_proven = scan::escapes_in_normal_form(&proven, prefix);
+        assert_eq!(
+            uri_escapes_in_normal_form(&proven, prefix),
+            expected_proven,
+            "{}",
+            context()
+        );
         // Each row this CPU runs, not only the one the dispatcher picks.
         for set in dispatch::supported_sets() {
-            if let Some(check) = set.escapes_in_normal_form {
-                // SAFETY: the kernel comes from a row this CPU runs.
-                let fast = unsafe { check(&text, prefix) };
+            if let Some([check, proven_check]) = set.escapes_in_normal_form {
+                // SAFETY: the kernels come from a row this CPU runs.
+                let (fast, fast_proven) =
+                    unsafe { (check(&text, prefix), proven_check(&proven, prefix)) };
                 assert_eq!(fast, expected, "{}: {}", set.name, context());
+                assert_eq!(fast_proven, expected_proven, "{}: {}", set.name, context());
             }
         }
     }

@@ -88,9 +88,14 @@ fn any_step(bytes: &[u8], mut step: impl FnMut(&Step, usize) -> bool) -> bool {
 /// thirty-two bytes per step: a lane holding a `%` and two hex digits is
 /// an escape, which fails the check when a digit is a lowercase letter
 /// or the byte it spells is in `unreserved`; a capital fails it in the
-/// prefix. Without a prefix, the steps start at the first `%`.
+/// prefix. Without a prefix, the steps start at the first `%`. With
+/// `PROVEN` the caller says each `%` starts an escape, and the digits
+/// after it are not classified.
 #[target_feature(enable = "avx2")]
-pub(super) fn escapes_in_normal_form(bytes: &[u8], lowercase_until: usize) -> bool {
+pub(super) fn escapes_in_normal_form<const PROVEN: bool>(
+    bytes: &[u8],
+    lowercase_until: usize,
+) -> bool {
     const HEX_DIGITS: EncodeSet = EncodeSet::keeping(table::HEXDIG);
     let bytes = super::super::escape_check_text!(bytes, lowercase_until, first_percent);
     let (hex_rows, unreserved_rows) = (
@@ -127,7 +132,11 @@ pub(super) fn escapes_in_normal_form(bytes: &[u8], lowercase_until: usize) -> bo
         if percent == 0 {
             return false;
         }
-        let escape = percent & !escapes(step.first, hex_rows) & !escapes(step.second, hex_rows);
+        let escape = if PROVEN {
+            percent
+        } else {
+            percent & !escapes(step.first, hex_rows) & !escapes(step.second, hex_rows)
+        };
         let lowercase = above(step.first, b'F') | above(step.second, b'F');
         // The shift carries each value's high bits into the next lane's
         // low four, which the mask clears.

@@ -19,7 +19,10 @@ pub(in crate::bytes::raw) const KERNELS: Kernels = Kernels {
     supported: || std::is_x86_feature_detected!("avx2"),
     decode: Some([decode::push_decoded::<false>, decode::push_decoded::<true>]),
     parse: Some(parse),
-    escapes_in_normal_form: Some(checks::escapes_in_normal_form),
+    escapes_in_normal_form: Some([
+        checks::escapes_in_normal_form::<false>,
+        checks::escapes_in_normal_form::<true>,
+    ]),
     has_dot_segments: Some(checks::has_dot_segments),
     ..Kernels::NONE
 };

@@ -35,7 +35,10 @@ pub(in crate::bytes::raw) const VBMI: Kernels = Kernels {
         std::is_x86_feature_detected!("avx512bw") && std::is_x86_feature_detected!("avx512vbmi")
     },
     parse: Some(parse),
-    escapes_in_normal_form: Some(scan::escapes_in_normal_form),
+    escapes_in_normal_form: Some([
+        scan::escapes_in_normal_form::<false>,
+        scan::escapes_in_normal_form::<true>,
+    ]),
     has_dot_segments: Some(scan::has_dot_segments),
     ..Kernels::NONE
 };

@@ -149,9 +149,13 @@ fn scan<const TRIPLETS: bool>(bit: u8, bytes: &[u8], from: usize, to: usize) -> 
 /// spells is in `unreserved`. Capitals in the prefix are lanes whose
 /// byte minus `A` is below 26, kept below the prefix's end. One branch
 /// per step, on the answer. Without a prefix, the steps start at the
-/// first `%`.
+/// first `%`. With `PROVEN` the caller says each `%` starts an escape,
+/// and the digits after it are not classified.
 #[target_feature(enable = "avx512bw,avx512vbmi")]
-pub(super) fn escapes_in_normal_form(bytes: &[u8], lowercase_until: usize) -> bool {
+pub(super) fn escapes_in_normal_form<const PROVEN: bool>(
+    bytes: &[u8],
+    lowercase_until: usize,
+) -> bool {
     let bytes = super::super::escape_check_text!(bytes, lowercase_until, first_percent);
     let (low, high) = table_halves();
     let from = |at: usize| read(bytes, at, bytes.len()).1;
@@ -171,9 +175,12 @@ pub(super) fn escapes_in_normal_form(bytes: &[u8], lowercase_until: usize) -> bo
     let mut i = 0;
     while i < bytes.len() {
         let (text, first, second) = (from(i), from(i + 1), from(i + 2));
-        let escapes = _mm512_cmpeq_epi8_mask(text, _mm512_set1_epi8(b'%'.cast_signed()))
-            & has(first, HEX_BIT)
-            & has(second, HEX_BIT);
+        let percent = _mm512_cmpeq_epi8_mask(text, _mm512_set1_epi8(b'%'.cast_signed()));
+        let escapes = if PROVEN {
+            percent
+        } else {
+            percent & has(first, HEX_BIT) & has(second, HEX_BIT)
+        };
         let f = _mm512_set1_epi8(b'F'.cast_signed());
         let lowercase = _mm512_cmpgt_epu8_mask(first, f) | _mm512_cmpgt_epu8_mask(second, f);
         // The shift carries each value's high bits into the next lane's
