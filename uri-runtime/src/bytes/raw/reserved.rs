@@ -13,8 +13,9 @@
 //! from its store buffer: a measurable part of the join's time (the
 //! history of BENCHMARKS.md has the figure). [`Reserved`]
 //! never grows, so nothing takes it by reference and it stays in
-//! registers; the `unsafe` steps are reading back what it wrote and
-//! setting the vector's length once at the end.
+//! registers; the `unsafe` steps are copying each piece into the
+//! capacity, reading back what it wrote and setting the vector's length
+//! once at the end.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -56,10 +57,14 @@ impl Reserved {
     pub(crate) fn push(&mut self, piece: &str) -> Option<()> {
         let end = self.len.checked_add(piece.len())?;
         let room = self.bytes.spare_capacity_mut().get_mut(self.len..end)?;
-        // Byte by byte, which the compiler turns into one copy
-        // (`write_copy_of_slice` says it in one call from Rust 1.93).
-        for (slot, &byte) in room.iter_mut().zip(piece.as_bytes()) {
-            slot.write(byte);
+        // One copy. (A byte loop here, which the compiler did not make one
+        // copy, cost a join about 12 instructions; `write_copy_of_slice`
+        // says this safely from Rust 1.93, past the crate's MSRV.)
+        // SAFETY: `room` is `piece.len()` bytes of the vector's spare
+        // capacity, writable and, being borrowed mutably, apart from
+        // `piece`; a `u8` has no alignment to keep.
+        unsafe {
+            core::ptr::copy_nonoverlapping(piece.as_ptr(), room.as_mut_ptr().cast(), piece.len());
         }
         self.len = end;
         Some(())
