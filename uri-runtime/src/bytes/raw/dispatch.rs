@@ -142,8 +142,7 @@ pub(crate) fn escapes_in_normal_form(bytes: &[u8], lowercase_until: usize) -> bo
 
 /// [`escapes_in_normal_form`] of a URI's or an IRI's text, where each
 /// `%` starts an escape (the grammar has no other): the vector rows then
-/// skip reading a `%`'s two digits as hex, a fifth of a step's work with
-/// AVX2. A stray `%` there may be read as an escape of whatever follows
+/// skip reading a `%`'s two digits as hex. A stray `%` there may be read as an escape of whatever follows
 /// it, so the debug builds hold the caller to its word.
 pub(crate) fn uri_escapes_in_normal_form(bytes: &[u8], lowercase_until: usize) -> bool {
     debug_assert!(every_percent_starts_an_escape(bytes), "{bytes:?}");

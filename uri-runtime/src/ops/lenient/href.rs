@@ -52,7 +52,7 @@ impl UriBuf {
 /// stands where that is normal (one copy of a text read as written), its
 /// normalization where not (and then no copy of the text first).
 // In line, as `strict_text` is: called out of line, the reading goes
-// through memory (about 20 instructions a line).
+// through memory.
 #[inline]
 fn href_of_reading(read: Reading<'_>, special: bool) -> UriBuf {
     let uri = read.as_uri();

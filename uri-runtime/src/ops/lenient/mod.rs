@@ -220,7 +220,7 @@ impl Uri<'_> {
 /// and whether its scheme is special, with the repairs.
 // In line, as is `strict_form`, so that each caller builds its result
 // where it returns it: `parse_href` moved the 136-byte result of an
-// owned reading through three calls (about 55 instructions a line).
+// owned reading through three calls (BENCHMARKS.md has the cost).
 #[inline]
 fn strict_text<T>(
     text: &str,
