@@ -14,8 +14,8 @@
 //! part of the API. Expand it in a module of its own: it brings its
 //! helpers into that module's scope.
 
-/// Expands the parser's functions (`parse`, `component`, `scheme`,
-/// `authority`, `any_authority`, `host_and_port`), each with `attrs` and
+/// Expands the parser's functions (`parse`, `scheme`, `authority`,
+/// `any_authority`, `host_and_port`), each with `attrs` and
 /// the `qualifier` (`const`, or nothing), over two scans: `span`, with
 /// the results of [`Class::span`](crate::table::Class::span), and
 /// `encoded_span`, with those of
@@ -48,9 +48,9 @@ macro_rules! __grammar {
         quick_relative: $quick_relative:literal $(,)?
     ) => {
         use $crate::__private::{
-            ALPHA, AuthorityBounds, AuthorityMarks, Class, Component, Components, HostKind, PATH,
+            ALPHA, AuthorityBounds, AuthorityMarks, Component, Components, HostKind, PATH,
             ParseError, ParseErrorKind, ParseOptions, QUERY_FRAGMENT, REG_NAME, SCHEME, USERINFO,
-            Wide, find_any, ip_literal, ipv4_octets, port_digits, scheme_name,
+            find_any, ip_literal, ipv4_octets, port_digits, scheme_name,
         };
 
         $(#[$attr])*
@@ -282,7 +282,8 @@ macro_rules! __grammar {
             // userinfo cannot contain `@`, so the first one ends it.
             let at = marks.at;
             let (userinfo_end, host_start) = if at < end {
-                $crate::__attempt!(component(
+                $crate::__attempt!($crate::__component!(
+                    $encoded_span,
                     cx,
                     b,
                     start,
@@ -319,7 +320,8 @@ macro_rules! __grammar {
                 }
                 (host_end, kind)
             } else {
-                let host_end = $crate::__attempt!(component(
+                let host_end = $crate::__attempt!($crate::__component!(
+                    $encoded_span,
                     cx,
                     b,
                     host_start,
@@ -329,9 +331,14 @@ macro_rules! __grammar {
                     Component::Host,
                     options.__wide(Component::Host)
                 ));
-                let kind = match ipv4_octets(b, host_start, host_end) {
-                    Some(_) => HostKind::Ipv4,
-                    None => HostKind::RegName,
+                // An IPv4 address starts with a digit; most names do not.
+                let is_ipv4 = host_end > host_start
+                    && b[host_start].is_ascii_digit()
+                    && ipv4_octets(b, host_start, host_end).is_some();
+                let kind = if is_ipv4 {
+                    HostKind::Ipv4
+                } else {
+                    HostKind::RegName
                 };
                 (host_end, kind)
             };
@@ -353,40 +360,18 @@ macro_rules! __grammar {
                 host_kind,
             })
         }
-
-        /// Checks `b[from..]` against `class` and percent-encoded triplets, up to
-        /// `to` or the first byte of `stops`; returns where it stopped. Non-ASCII
-        /// characters are checked as `wide` says. Any other byte is an
-        /// [`ParseErrorKind::InvalidChar`] of `component`.
-        ///
-        /// [`parse`] expands the same check in place for the path, the query
-        /// and the fragment (through [`__component`](crate::__component)), where
-        /// the class and the stops are constants the compiler folds; this
-        /// function serves the authority's parts, which are rarer.
-        $(#[$attr])*
-        #[allow(
-            clippy::too_many_arguments,
-            reason = "the scan's context, the text, the bounds and the component's four rules"
-        )]
-        pub(crate) $($qualifier)? fn component(
-            cx: &mut $context,
-            b: &[u8],
-            from: usize,
-            to: usize,
-            class: Class,
-            stops: &[u8],
-            component: Component,
-            wide: Wide,
-        ) -> Result<usize, ParseError> {
-            $crate::__component!($encoded_span, cx, b, from, to, class, stops, component, wide)
-        }
-
     };
 }
 
-/// The body of the grammar's `component` (see [`__grammar`]), as an
-/// expression: the path, the query and the fragment expand it in place,
-/// so that their class and stops are constants there.
+/// The check of one component's text (see [`__grammar`]), as an
+/// expression: `b[from..]` against `class` and percent-encoded triplets,
+/// up to `to` or the first byte of `stops`, giving where it stopped.
+/// Non-ASCII characters are checked as `wide` says; any other byte is an
+/// [`ParseErrorKind::InvalidChar`] of `component`. Each component (the
+/// userinfo and the host among them) expands it in place, so that its
+/// class and stops are constants there: called as one function with the
+/// class as an argument, every scan looked the class up among the masks
+/// a block holds at run time.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __component {

@@ -13,7 +13,7 @@ use crate::error::{Component, ParseError, ParseErrorKind};
 use crate::ip::{ipv6_zone, ipvfuture, is_ipv6};
 use crate::pct::is_triplet;
 use crate::table::{ALPHA, Class, PATH, QUERY_FRAGMENT, REG_NAME, SCHEME, USERINFO};
-use scalar::{component, parse};
+use scalar::parse;
 
 /// The grammar over the scalar scan, as `const fn`s.
 mod scalar {
@@ -36,6 +36,30 @@ const fn no_context(_: &[u8]) {}
 #[inline]
 const fn scalar_span(_: &mut (), class: Class, b: &[u8], from: usize, to: usize) -> usize {
     class.span(b, from, to)
+}
+
+/// The grammar's check of one component's text (`__component!`) over the
+/// scalar scan, for `b[..to]` standing on its own, with the class and
+/// the rules as arguments.
+const fn component(
+    b: &[u8],
+    to: usize,
+    class: Class,
+    stops: &[u8],
+    which: Component,
+    wide: Wide,
+) -> Result<usize, ParseError> {
+    crate::__component!(
+        scalar_encoded_span,
+        &mut (),
+        b,
+        0,
+        to,
+        class,
+        stops,
+        which,
+        wide
+    )
 }
 
 /// [`encoded_span`] as the grammar calls a scan.
@@ -268,16 +292,7 @@ pub const fn check_component(input: &str, which: Component) -> Result<(), ParseE
         Component::Path => (PATH, b""),
         Component::Query | Component::Fragment => (QUERY_FRAGMENT, b""),
     };
-    attempt!(component(
-        &mut (),
-        b,
-        0,
-        len,
-        class,
-        stops,
-        which,
-        Wide::Refused
-    ));
+    attempt!(component(b, len, class, stops, which, Wide::Refused));
     Ok(())
 }
 
@@ -316,16 +331,7 @@ pub const fn parse_host(input: &str, options: ParseOptions) -> Result<HostKind, 
         return ip_literal(b, 1, close, options);
     }
     let wide = options.__wide(Component::Host);
-    attempt!(component(
-        &mut (),
-        b,
-        0,
-        len,
-        REG_NAME,
-        b"",
-        Component::Host,
-        wide
-    ));
+    attempt!(component(b, len, REG_NAME, b"", Component::Host, wide));
     Ok(match parse_ipv4(b, 0, len) {
         Ok(_) => HostKind::Ipv4,
         Err(_) => HostKind::RegName,
