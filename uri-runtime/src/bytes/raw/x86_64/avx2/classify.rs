@@ -5,8 +5,9 @@
 //! block is finished by the one-class scan of `scan.rs`.
 
 use core::arch::x86_64::{
-    __m256i, _mm_loadu_si128, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
-    _mm256_set_m128i, _mm256_set1_epi8,
+    __m256i, _mm_add_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_or_si128, _mm_set1_epi8,
+    _mm_setr_epi8, _mm_shuffle_epi8, _mm256_cmpeq_epi8, _mm256_loadu_si256,
+    _mm256_movemask_epi8, _mm256_set_m128i, _mm256_set1_epi8,
 };
 
 use uri_core::pct::EncodeSet;
@@ -81,8 +82,8 @@ fn classify_block(sixty_four: &[u8; 64], start: usize) -> Block {
 
 /// The block of a whole text of sixteen to sixty-four bytes. One of
 /// thirty-two bytes or more is read as two overlapping steps, its first
-/// and its last thirty-two bytes; a shorter one as its first and last
-/// sixteen in one step. The parse of a text that one block holds starts
+/// and its last thirty-two bytes; a shorter one in one step, its first
+/// sixteen bytes and the rest moved down beside them. The parse of a text that one block holds starts
 /// here, with none of [`classify`]'s questions about longer texts.
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -103,18 +104,33 @@ fn classify_whole(bytes: &[u8]) -> Block {
     else {
         return Block::EMPTY;
     };
+    // The step's high lane is the bytes from sixteen on, then zeros:
+    // byte `k` of it is byte `k + 32 - len` of the last sixteen, and an
+    // index past them gets its top bit, which the shuffle reads as zero.
+    // Zero is in no class, so the step's masks are the block's as they
+    // stand, with nothing to split or join.
+    let shift = i8::try_from(32 - len).unwrap_or(0);
     // SAFETY: each half is sixteen readable bytes, and an unaligned load
     // has no alignment requirement.
-    let both = unsafe {
-        _mm256_set_m128i(
-            _mm_loadu_si128(last.as_ptr().cast()),
+    let [first, last] = unsafe {
+        [
             _mm_loadu_si128(first.as_ptr().cast()),
-        )
+            _mm_loadu_si128(last.as_ptr().cast()),
+        ]
     };
-    let halves = |mask: u32| [mask & 0xFFFF, mask >> 16];
-    let masks = masks_of(both);
-    let steps = [masks.map(|mask| halves(mask)[0]), masks.map(|mask| halves(mask)[1])];
-    block(0, len, steps, len - 16, || halves(hex_of(both)))
+    let index = _mm_add_epi8(
+        _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        _mm_set1_epi8(shift),
+    );
+    let index = _mm_or_si128(index, _mm_cmpgt_epi8(index, _mm_set1_epi8(15)));
+    let both = _mm256_set_m128i(_mm_shuffle_epi8(last, index), first);
+    let [inside @ .., percent] = masks_of(both).map(u64::from);
+    let hex = if percent == 0 {
+        0
+    } else {
+        u64::from(hex_of(both))
+    };
+    Block::new(0, len, inside, percent, hex)
 }
 
 /// The block from `start` to `end` of two steps' masks (from [`masks_of`];
