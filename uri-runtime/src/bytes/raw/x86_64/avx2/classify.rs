@@ -83,8 +83,9 @@ fn classify_block(sixty_four: &[u8; 64], start: usize) -> Block {
 /// The block of a whole text of sixteen to sixty-four bytes. One of
 /// thirty-two bytes or more is read as two overlapping steps, its first
 /// and its last thirty-two bytes; a shorter one in one step, its first
-/// sixteen bytes and the rest moved down beside them. The parse of a text that one block holds starts
-/// here, with none of [`classify`]'s questions about longer texts.
+/// sixteen bytes and the rest moved down beside them. The parse of a
+/// text that one block holds starts here, with none of [`classify`]'s
+/// questions about longer texts.
 #[inline]
 #[target_feature(enable = "avx2")]
 fn classify_whole(bytes: &[u8]) -> Block {
