@@ -75,9 +75,13 @@ fn classify(bytes: &[u8], at: usize) -> Block {
 fn classify_block(sixty_four: &[u8; 64], start: usize) -> Block {
     let (halves, _) = sixty_four.as_chunks::<32>();
     let [first, second] = [load(&halves[0]), load(&halves[1])];
-    block(start, start + 64, [masks_of(first), masks_of(second)], 32, || {
-        [hex_of(first), hex_of(second)]
-    })
+    block(
+        start,
+        start + 64,
+        [masks_of(first), masks_of(second)],
+        32,
+        [hex_of(first), hex_of(second)],
+    )
 }
 
 /// The block of a whole text of sixteen to sixty-four bytes. One of
@@ -96,9 +100,13 @@ fn classify_whole(bytes: &[u8]) -> Block {
             (bytes.split_first_chunk::<32>(), bytes.split_last_chunk::<32>())
     {
         let [first, last] = [load(first), load(last)];
-        return block(0, len, [masks_of(first), masks_of(last)], len - 32, || {
-            [hex_of(first), hex_of(last)]
-        });
+        return block(
+            0,
+            len,
+            [masks_of(first), masks_of(last)],
+            len - 32,
+            [hex_of(first), hex_of(last)],
+        );
     }
     let (Some((first, _)), Some((_, last))) =
         (bytes.split_first_chunk::<16>(), bytes.split_last_chunk::<16>())
@@ -126,41 +134,33 @@ fn classify_whole(bytes: &[u8]) -> Block {
     let index = _mm_or_si128(index, _mm_cmpgt_epi8(index, _mm_set1_epi8(15)));
     let both = _mm256_set_m128i(_mm_shuffle_epi8(last, index), first);
     let [inside @ .., percent] = masks_of(both).map(u64::from);
-    let hex = if percent == 0 {
-        0
-    } else {
-        u64::from(hex_of(both))
-    };
-    Block::new(0, len, inside, percent, hex)
+    Block::new(0, len, inside, percent, u64::from(hex_of(both)))
 }
 
 /// The block from `start` to `end` of two steps' masks (from [`masks_of`];
 /// the second's bytes from `start + shift`, which may overlap the
-/// first's), with the hex digits of the two steps from `hex`, asked for
-/// only when there is a `%`: a triplet needs one, and most URIs have none.
+/// first's) and their hex digits.
+///
+/// Every block's hex digits are classified, though only a `%` needs
+/// them: whether a text has a `%` changes from text to text, and a branch
+/// on it missed often enough to cost more time than the two lookups it
+/// saved (BENCHMARKS.md, "The parser classifies once").
 #[inline]
 fn block(
     start: usize,
     end: usize,
     [first, second]: [[u32; 6]; 2],
     shift: usize,
-    hex: impl FnOnce() -> [u32; 2],
+    [hex_first, hex_second]: [u32; 2],
 ) -> Block {
     let join = |first: u32, second: u32| u64::from(first) | u64::from(second) << shift;
     let mask = |k: usize| join(first[k], second[k]);
-    let percent = mask(5);
-    let hex = if percent == 0 {
-        0
-    } else {
-        let [first, second] = hex();
-        join(first, second)
-    };
     Block::new(
         start,
         end,
         [mask(0), mask(1), mask(2), mask(3), mask(4)],
-        percent,
-        hex,
+        mask(5),
+        join(hex_first, hex_second),
     )
 }
 
