@@ -45,6 +45,12 @@ pub(in crate::bytes::raw) fn encoded_span(
 /// well-formed `%XX` triplets) in `bytes[from..to]`; `rows` are the
 /// class's nibble rows, or `None` for a class the vector scans do not
 /// know. Bytes past `to` are read but never counted.
+///
+/// With `TRIPLETS`, every step looks for triplets, though only a step
+/// with a byte outside the class can hold one: in a long query, steps
+/// with escapes and steps without them alternate as the text goes, and a
+/// branch on it missed often enough to cost more time than the lookups
+/// (BENCHMARKS.md, "The parser classifies once").
 #[inline]
 #[target_feature(enable = "avx2")]
 fn scan_class<const TRIPLETS: bool>(
@@ -79,7 +85,7 @@ fn scan_class<const TRIPLETS: bool>(
         let (halves, _) = halves.as_chunks::<32>();
         let [first, second] = [load(&halves[0]), load(&halves[1])];
         let mut outside = outside_of(first) | outside_of(second) << 32;
-        if TRIPLETS && outside != 0 {
+        if TRIPLETS {
             let percent = percent_of(first) | percent_of(second) << 32;
             let hex = hex_of(first) | hex_of(second) << 32;
             outside &= !triplet_bytes(percent, hex, 64, to - i);
@@ -100,7 +106,7 @@ fn scan_class<const TRIPLETS: bool>(
         };
         let chunk = load(window);
         let mut outside = outside_of(chunk);
-        if TRIPLETS && outside != 0 {
+        if TRIPLETS {
             outside &= !triplet_bytes(percent_of(chunk), hex_of(chunk), 32, to - start);
         }
         outside >>= i - start;
