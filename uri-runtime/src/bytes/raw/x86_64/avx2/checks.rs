@@ -116,9 +116,11 @@ pub(super) fn escapes_in_normal_form<const PROVEN: bool>(
         )
     };
     !any_step(bytes, |step, i| {
-        // Most steps are past the prefix, and many hold no `%`: for them
-        // the answer is one comparison. (Asking every step everything
-        // costs more instructions than the branches' mispredictions.)
+        // Every step asks everything, though one with no `%` could answer
+        // after a single comparison: whether a step holds a `%` changes
+        // from text to text, and a branch on it missed often enough to
+        // cost more time than the work it saved (BENCHMARKS.md, "The
+        // parser classifies once").
         let percent = lanes(_mm256_cmpeq_epi8(step.text, byte(b'%')));
         if i < lowercase_until {
             let prefix = u32::MAX
@@ -128,9 +130,6 @@ pub(super) fn escapes_in_normal_form<const PROVEN: bool>(
             if capital & prefix != 0 {
                 return true;
             }
-        }
-        if percent == 0 {
-            return false;
         }
         let escape = if PROVEN {
             percent
