@@ -50,7 +50,7 @@ macro_rules! __grammar {
         use $crate::__private::{
             ALPHA, AuthorityBounds, AuthorityMarks, Component, Components, HostKind, PATH,
             ParseError, ParseErrorKind, ParseOptions, QUERY_FRAGMENT, REG_NAME, SCHEME, USERINFO,
-            find_any, ip_literal, ipv4_octets, port_digits, scheme_name,
+            digits_end, find_any, ip_literal, ipv4_octets, port_digits, scheme_name,
         };
 
         $(#[$attr])*
@@ -180,11 +180,7 @@ macro_rules! __grammar {
             let len = b.len();
             let host_end = $span(cx, REG_NAME, b, start, len);
             let (port_mark, end) = if host_end < len && b[host_end] == b':' {
-                let mut port_end = host_end + 1;
-                while port_end < len && b[port_end].is_ascii_digit() {
-                    port_end += 1;
-                }
-                (Some(host_end), port_end)
+                (Some(host_end), digits_end(b, host_end + 1))
             } else {
                 (None, host_end)
             };

@@ -35,8 +35,8 @@
 //!   parse, such as a block of the text classified into masks), with
 //!   `__component!` and `__attempt!` inside it. Its expansion names what
 //!   `__private` re-exports and the grammar's pieces: `AuthorityBounds`,
-//!   `AuthorityMarks`, `from_bounds`, `scheme_name`, `port_digits`,
-//!   `ip_literal`, `ipv4_octets` (whether a host is an IPv4 address,
+//!   `AuthorityMarks`, `from_bounds`, `scheme_name`, `port_digits` and
+//!   `digits_end` (a port's end, eight bytes at a time), `ip_literal`, `ipv4_octets` (whether a host is an IPv4 address,
 //!   without the error `parse_ipv4` would find), `char_at`, `find_any`,
 //!   `contains`, `at` (an error at a byte), `__wide` and `Wide`. A macro's
 //!   expansion in another crate can name only public items.
@@ -90,8 +90,8 @@ pub mod __private {
     pub use crate::error::{Component, ParseError, ParseErrorKind};
     pub use crate::ip::ipv4_octets;
     pub use crate::parse::{
-        Components, HostKind, ParseOptions, Wide, char_at, contains, find_any, ip_literal,
-        port_digits, scheme_name,
+        Components, HostKind, ParseOptions, Wide, char_at, contains, digits_end, find_any,
+        ip_literal, port_digits, scheme_name,
     };
     pub use crate::pct::decode_triplet;
     pub use crate::table::{

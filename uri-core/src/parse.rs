@@ -354,15 +354,38 @@ pub const fn scheme_name(b: &[u8], end: usize) -> Result<(), ParseError> {
     Ok(())
 }
 
+/// The end of the run of ASCII digits in `b` from `from`: eight bytes
+/// at a time while the text has them, so that a port's length, which
+/// changes from URI to URI, is not a loop's exit after each digit.
+#[doc(hidden)]
+pub const fn digits_end(b: &[u8], from: usize) -> usize {
+    const ONES: u64 = u64::MAX / 255;
+    let mut i = from;
+    while let Some((_, rest)) = b.split_at_checked(i)
+        && let Some(word) = rest.first_chunk::<8>()
+    {
+        // A digit's byte, less `0`, is 0 to 9; adding 0x76 to its low
+        // seven bits sets the high bit of every other byte (with no
+        // carry into the next), and a byte from 128 up has it already.
+        let x = u64::from_le_bytes(*word) ^ (ONES * b'0' as u64);
+        let others = (((x & (ONES * 0x7F)) + ONES * 0x76) | x) & (ONES * 0x80);
+        if others != 0 {
+            return i + (others.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    i
+}
+
 /// `port = *DIGIT` filling `b[from..to]`.
 #[doc(hidden)]
 pub const fn port_digits(b: &[u8], from: usize, to: usize) -> Result<(), ParseError> {
-    let mut i = from;
-    while i < to {
-        if !b[i].is_ascii_digit() {
-            return Err(ParseError::at(b, i, ParseErrorKind::InvalidPort));
-        }
-        i += 1;
+    let end = digits_end(b, from);
+    if end < to {
+        return Err(ParseError::at(b, end, ParseErrorKind::InvalidPort));
     }
     Ok(())
 }
@@ -517,6 +540,32 @@ mod tests {
             encoded_span: super::super::scalar_encoded_span,
             quick_relative: false,
         );
+    }
+
+    /// `digits_end` against a byte loop, from every start, on texts with
+    /// runs of digits of every length up to twenty beside each byte
+    /// value, so that every byte of a word, the word's end and the text's
+    /// end each stop a run.
+    #[test]
+    fn digits_end_stops_at_the_first_byte_that_is_no_digit() {
+        let mut text = [0u8; 24];
+        for run in 0..=20 {
+            for stop in 0..=255_u8 {
+                for (k, byte) in text.iter_mut().enumerate() {
+                    *byte = if k < run { b'0' + (k % 10) as u8 } else { stop };
+                }
+                for len in [run, run + 1, text.len()] {
+                    let b = &text[..len];
+                    for from in 0..=len {
+                        let mut expected = from;
+                        while expected < len && b[expected].is_ascii_digit() {
+                            expected += 1;
+                        }
+                        assert_eq!(digits_end(b, from), expected, "{b:?} from {from}");
+                    }
+                }
+            }
+        }
     }
 
     /// The relative shortcut (`quick_relative`) against the search of
