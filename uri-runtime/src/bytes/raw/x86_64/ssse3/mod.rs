@@ -222,6 +222,12 @@ pub(super) fn span_rows(class: Class) -> Option<&'static [u8; 16]> {
 /// A step reads the thirty-two bytes at `i` when the text has them, else
 /// the sixteen at `i`, else the text's last sixteen (and ignores those
 /// before `i`); bytes past `to` are read but never counted.
+///
+/// With `TRIPLETS`, every step looks for triplets, though only a step
+/// with a byte outside the class can hold one: whether a step has such a
+/// byte changes from text to text and from step to step, and a branch on
+/// it missed often enough to cost more time than the lookups
+/// (BENCHMARKS.md, "The parser classifies once").
 #[inline]
 #[target_feature(enable = "ssse3")]
 pub(super) fn scan_class<const TRIPLETS: bool>(
@@ -254,7 +260,7 @@ pub(super) fn scan_class<const TRIPLETS: bool>(
         for (k, &chunk) in chunks.iter().enumerate() {
             outside |= u64::from(escapes(chunk, rows)) << (16 * k);
         }
-        if TRIPLETS && outside != 0 {
+        if TRIPLETS {
             outside &= !triplets(chunks, hex_rows, limit);
         }
         outside
