@@ -36,10 +36,11 @@
 //!   `__component!` and `__attempt!` inside it. Its expansion names what
 //!   `__private` re-exports and the grammar's pieces: `AuthorityBounds`,
 //!   `AuthorityMarks`, `from_bounds`, `scheme_name`, `port_digits` and
-//!   `digits_end` (a port's end, eight bytes at a time), `ip_literal`, `ipv4_octets` (whether a host is an IPv4 address,
-//!   without the error `parse_ipv4` would find), `char_at`, `find_any`,
-//!   `contains`, `at` (an error at a byte), `__wide` and `Wide`. A macro's
-//!   expansion in another crate can name only public items.
+//!   `digits_end` (a port's end, eight bytes at a time), `ip_literal`,
+//!   `ipv4_octets` (whether a host is an IPv4 address, without the error
+//!   `parse_ipv4` would find), `char_at`, `find_any`, `contains`, `at`
+//!   (an error at a byte), `__wide` and `Wide`. A macro's expansion in
+//!   another crate can name only public items.
 //! - **Boundaries from positions.** The runtime's writer records where it
 //!   writes each component (`Marks`, `from_marks`, `to_marks`), its
 //!   operations move boundaries with the text (`with_tail`,
