@@ -10,7 +10,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, GenericStringArray, OffsetSizeTrait, StringViewArray};
 use arrow_schema::{ArrowError, DataType};
 
-use crate::views::PartViews;
+use crate::views::part_views;
 
 /// A string column of any of the three layouts.
 #[derive(Clone, Copy)]
@@ -141,9 +141,5 @@ fn view_slices(
     array: &StringViewArray,
     part: &impl Fn(&str) -> Option<Range<usize>>,
 ) -> Result<ArrayRef, ArrowError> {
-    let mut views = PartViews::new(array);
-    for i in 0..array.len() {
-        views.push(i, part);
-    }
-    Ok(Arc::new(views.finish()?))
+    Ok(Arc::new(part_views(array, part)?))
 }

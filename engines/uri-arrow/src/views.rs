@@ -18,94 +18,137 @@
 
 use std::ops::Range;
 
-use arrow_array::builder::make_view;
 use arrow_array::{Array, StringViewArray};
-use arrow_buffer::{NullBuffer, ScalarBuffer};
+use arrow_buffer::{NullBuffer, NullBufferBuilder, ScalarBuffer};
 use arrow_schema::ArrowError;
 
-/// The views of one part of each row of `array`, collected row by row.
-pub(crate) struct PartViews<'a> {
-    array: &'a StringViewArray,
+/// The part `part` finds in each row of `array`, as a column of views
+/// into `array`'s buffers; NULL where the row is NULL or `part` gives
+/// `None` (or a range that is not the row's characters).
+pub(crate) fn part_views(
+    array: &StringViewArray,
+    part: impl Fn(&str) -> Option<Range<usize>>,
+) -> Result<StringViewArray, ArrowError> {
+    PartViews::collect(array, part).finish(array)
+}
+
+/// The views of one part of each row of an array, with their NULLs.
+struct PartViews {
     views: Vec<u128>,
-    valid: Vec<bool>,
-    /// Whether every view was shown to name the bytes it was made from.
+    nulls: Option<NullBuffer>,
+    /// Whether every view of more than twelve bytes was shown to name the
+    /// bytes it was made from.
     proven: bool,
 }
 
-impl<'a> PartViews<'a> {
-    pub(crate) fn new(array: &'a StringViewArray) -> PartViews<'a> {
+impl PartViews {
+    fn collect(array: &StringViewArray, part: impl Fn(&str) -> Option<Range<usize>>) -> PartViews {
+        let buffers = array.data_buffers();
+        let mut nulls = NullBufferBuilder::new(array.len());
+        let mut proven = true;
+        // Collected from an iterator of known length, so that no push asks
+        // whether the vector has room.
+        let views = array
+            .views()
+            .iter()
+            .enumerate()
+            .map(|(i, &row_view)| {
+                let text = array.is_valid(i).then(|| array.value(i));
+                let found = text.and_then(|text| {
+                    let range = part(text)?;
+                    Some((text.as_bytes(), range.start, text.get(range)?))
+                });
+                let Some((row, start, part)) = found else {
+                    nulls.append_null();
+                    return 0;
+                };
+                nulls.append_non_null();
+                let view = view(row, start, part.len());
+                if part.len() <= 12 {
+                    return view;
+                }
+                // A longer part lies in its row's buffer, `start` bytes
+                // further than the row.
+                let (buffer, row_offset) = ((row_view >> 64) as u32, (row_view >> 96) as u32);
+                let offset = u32::try_from(start)
+                    .ok()
+                    .and_then(|start| row_offset.checked_add(start));
+                proven &= offset.is_some_and(|offset| {
+                    let offset = offset as usize;
+                    buffers
+                        .get(buffer as usize)
+                        .and_then(|bytes| bytes.get(offset..offset + part.len()))
+                        .is_some_and(|bytes| std::ptr::eq(bytes, part.as_bytes()))
+                });
+                let offset = offset.unwrap_or(u32::MAX);
+                view | u128::from(buffer) << 64 | u128::from(offset) << 96
+            })
+            .collect();
         PartViews {
-            array,
-            views: Vec::with_capacity(array.len()),
-            valid: Vec::with_capacity(array.len()),
-            proven: true,
+            views,
+            nulls: nulls.finish(),
+            proven,
         }
     }
 
-    /// Appends the part of row `i` that `part` finds in the row's text,
-    /// or a NULL (for a NULL row too).
-    pub(crate) fn push(&mut self, i: usize, part: impl FnOnce(&str) -> Option<Range<usize>>) {
-        let view = self.array.views()[i];
-        let text = self.array.is_valid(i).then(|| self.array.value(i));
-        let Some((text, part)) = text.and_then(|text| Some((text, text.get(part(text)?)?))) else {
-            self.views.push(0);
-            self.valid.push(false);
-            return;
-        };
-        // A part of at most twelve bytes is written into its view; a
-        // longer one lies in its row's buffer, `start` bytes further.
-        let (buffer, offset) = if part.len() > 12 {
-            let start = part.as_ptr() as usize - text.as_ptr() as usize;
-            let (buffer, row_offset) = ((view >> 64) as u32, (view >> 96) as u32);
-            let offset = u32::try_from(start)
-                .ok()
-                .and_then(|s| row_offset.checked_add(s));
-            let names_part = offset.is_some_and(|offset| {
-                self.array
-                    .data_buffers()
-                    .get(buffer as usize)
-                    .and_then(|bytes| bytes.get(offset as usize..offset as usize + part.len()))
-                    .is_some_and(|bytes| std::ptr::eq(bytes, part.as_bytes()))
-            });
-            self.proven &= names_part;
-            (buffer, offset.unwrap_or(u32::MAX))
-        } else {
-            (0, 0)
-        };
-        self.views.push(make_view(part.as_bytes(), buffer, offset));
-        self.valid.push(true);
-    }
-
-    /// The column, sharing the input's buffers.
-    pub(crate) fn finish(self) -> Result<StringViewArray, ArrowError> {
-        let nulls = NullBuffer::from(self.valid);
-        let nulls = (nulls.null_count() > 0).then_some(nulls);
-        let views = ScalarBuffer::from(self.views);
-        let buffers = self.array.data_buffers().to_vec();
-        if !self.proven {
+    /// The column, sharing `array`'s buffers.
+    fn finish(self, array: &StringViewArray) -> Result<StringViewArray, ArrowError> {
+        let PartViews {
+            views,
+            nulls,
+            proven,
+        } = self;
+        let views = ScalarBuffer::from(views);
+        let buffers = array.data_buffers().to_vec();
+        if !proven {
             return StringViewArray::try_new(views, buffers, nulls);
         }
         debug_assert!(
             StringViewArray::try_new(views.clone(), buffers.clone(), nulls.clone()).is_ok(),
             "a part's view that the safe constructor refuses"
         );
-        // SAFETY: every view was made by `make_view` from a `&str` (valid
-        // UTF-8) that is a slice of a row of `self.array`; a part of more
-        // than twelve bytes names a buffer of that array and an offset at
-        // which that buffer holds exactly the part's bytes (compared by
-        // address above, or `proven` is false and the safe constructor
-        // ran); the null buffer has one bit per view.
+        // SAFETY: every view was made by `view` from the bytes of a `&str`
+        // (valid UTF-8) cut from a row of `array` at character boundaries
+        // (`str::get` said so); one of more than twelve bytes names a
+        // buffer of that array and an offset at which that buffer holds
+        // exactly those bytes (compared by address above, or `proven` is
+        // false and the safe constructor ran); the null buffer has one bit
+        // per view.
         Ok(unsafe { StringViewArray::new_unchecked(views, buffers, nulls) })
     }
 }
 
+/// The view of the `len` bytes of `bytes` at `start`, arrow's layout
+/// (`make_view`) without the buffer and offset of a long one: the length
+/// in the low four bytes, then the bytes themselves when there are at most
+/// twelve, or their first four (the prefix) when there are more.
+///
+/// Where the text holds twelve bytes from `start`, they are read in one
+/// fixed-size load and the ones past the part masked off, so that no
+/// branch or jump depends on the part's length, which moves from row to
+/// row.
+fn view(bytes: &[u8], start: usize, len: usize) -> u128 {
+    let mut word = [0u8; 16];
+    if let Some(twelve) = bytes.get(start..start + 12) {
+        word[4..].copy_from_slice(twelve);
+    } else {
+        let rest = bytes.get(start..).unwrap_or_default();
+        let n = rest.len().min(12);
+        word[4..4 + n].copy_from_slice(&rest[..n]);
+    }
+    let shown = if len <= 12 { len } else { 4 };
+    // Between 32 and 128 bits: the length's four bytes and those shown.
+    let kept = u128::MAX >> (96 - 8 * shown);
+    (u128::from_le_bytes(word) & kept) | len as u128
+}
+
 #[cfg(test)]
 mod tests {
-    use arrow_array::builder::StringViewBuilder;
+    use arrow_array::builder::{StringViewBuilder, make_view};
     use arrow_array::cast::AsArray;
     use arrow_array::{Array, StringArray, StringViewArray};
 
-    use super::PartViews;
+    use super::{PartViews, view};
     use crate::{Part, part};
 
     /// Every part column built here passes arrow's safe constructor (the
@@ -161,12 +204,34 @@ mod tests {
         }
         // Every long part was shown to name its own bytes, so the column
         // took the unchecked constructor.
-        let mut paths = PartViews::new(&views);
-        for i in 0..views.len() {
-            paths.push(i, |text| {
-                Some(uri_runtime::UriRef::parse(text).ok()?.components().path())
-            });
-        }
+        let paths = PartViews::collect(&views, |text| {
+            Some(uri_runtime::UriRef::parse(text).ok()?.components().path())
+        });
         assert!(paths.proven);
+    }
+
+    /// A view built here is arrow's own (`make_view`) for every length
+    /// of part and every place of it in its row, the row's end included,
+    /// where fewer than twelve bytes follow the part's start.
+    #[test]
+    fn views_are_arrows_for_every_length_and_place() {
+        let row: Vec<u8> = (0..40u8).map(|i| b'a' + i % 26).collect();
+        for start in 0..=row.len() {
+            for len in 0..=row.len() - start {
+                let part = &row[start..start + len];
+                let (buffer, offset) = if len > 12 {
+                    (3, 1000 + start as u32)
+                } else {
+                    (0, 0)
+                };
+                let ours =
+                    view(&row, start, len) | u128::from(buffer) << 64 | u128::from(offset) << 96;
+                assert_eq!(
+                    ours,
+                    make_view(part, buffer, offset),
+                    "start {start}, length {len}"
+                );
+            }
+        }
     }
 }
