@@ -77,7 +77,7 @@ impl PartViews {
                     let offset = offset as usize;
                     buffers
                         .get(buffer as usize)
-                        .and_then(|bytes| bytes.get(offset..offset + part.len()))
+                        .and_then(|bytes| bytes.get(offset..offset.checked_add(part.len())?))
                         .is_some_and(|bytes| std::ptr::eq(bytes, part.as_bytes()))
                 });
                 let offset = offset.unwrap_or(u32::MAX);
