@@ -66,7 +66,7 @@ impl<'a> Strings<'a> {
         match self {
             Strings::Utf8(a) => Ok(copy_slices(a, &part)),
             Strings::LargeUtf8(a) => Ok(copy_slices(a, &part)),
-            Strings::Utf8View(a) => view_slices(a, &part),
+            Strings::Utf8View(a) => Ok(Arc::new(part_views(a, &part)?)),
         }
     }
 
@@ -134,12 +134,4 @@ fn copy_slices<O: OffsetSizeTrait>(
         builder.append_option(text.and_then(|text| text.get(part(text)?)));
     }
     Arc::new(builder.finish())
-}
-
-/// A part of each row as a view into the buffer the row lies in.
-fn view_slices(
-    array: &StringViewArray,
-    part: &impl Fn(&str) -> Option<Range<usize>>,
-) -> Result<ArrayRef, ArrowError> {
-    Ok(Arc::new(part_views(array, part)?))
 }
