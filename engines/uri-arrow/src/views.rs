@@ -148,7 +148,7 @@ mod tests {
     use arrow_array::cast::AsArray;
     use arrow_array::{Array, StringArray, StringViewArray};
 
-    use super::{PartViews, view};
+    use super::{PartViews, part_views, view};
     use crate::{Part, part};
 
     /// Every part column built here passes arrow's safe constructor (the
@@ -233,5 +233,22 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A range that is not the row's characters (one that cuts a
+    /// character, or runs past the row's end) gives a NULL, not a view of
+    /// bytes that are no `&str`; a good one beside it still gets its view.
+    #[test]
+    fn a_range_that_is_no_slice_of_the_row_gives_a_null() {
+        let rows =
+            StringViewArray::from(vec!["é-and-a-longer-tail", "abc", "ok-and-a-longer-tail"]);
+        let column = part_views(&rows, |text| match text {
+            "abc" => Some(0..9),
+            text if text.starts_with('é') => Some(1..19),
+            _ => Some(3..20),
+        })
+        .unwrap();
+        let got: Vec<Option<&str>> = column.iter().collect();
+        assert_eq!(got, [None, None, Some("and-a-longer-tail")]);
     }
 }
