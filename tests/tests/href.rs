@@ -51,6 +51,15 @@ fn parse_href_normalizes_what_the_reading_leaves() {
     let href = UriBuf::parse_href(" http://h/a b").unwrap();
     assert_eq!(href.value, "http://h/a%20b");
     assert_eq!(href.repairs.len(), 2);
+    // Escapes in every part that holds them, the reading's only change
+    // a default port.
+    let href =
+        UriBuf::parse_href("http://%7eu:p%4a%2f@example.com:80/%7e%2f?%4a%e2#%3f%41").unwrap();
+    assert_eq!(href.value, "http://~u:pJ%2F@example.com/~%2F?J%E2#%3FA");
+    assert_eq!(href.value.userinfo(), Some("~u:pJ%2F"));
+    assert_eq!(href.value.path(), "/~%2F");
+    assert_eq!(href.value.query(), Some("J%E2"));
+    assert_eq!(href.value.fragment(), Some("%3FA"));
     let err = UriBuf::parse_href("http://exa mple.com/").unwrap_err();
     assert_eq!(err.index(), 10);
 }

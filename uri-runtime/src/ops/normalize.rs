@@ -11,7 +11,9 @@ use crate::bytes::raw::uri_escapes_in_normal_form;
 use crate::value::as_uri::AsUri;
 use crate::value::buf::UriBuf;
 use crate::value::uri::{Parsed, Uri};
-use crate::write::compose::{Authority, Composer, Form, is_in_form, split_zone, text_in};
+use crate::write::compose::{
+    Authority, Composer, Form, is_in_form, push_text, split_zone, text_in,
+};
 use crate::write::dots::{Joined, has_dot_segments};
 
 /// What scheme-based normalization (RFC 3986 section 6.2.3) knows about
@@ -130,7 +132,7 @@ fn normalize(uri: &Parsed<'_>, rules: Option<&SchemeRules<'_>>) -> UriBuf {
 }
 
 /// The normalized form of `uri`, written component by component.
-fn rewrite(uri: &Parsed<'_>, rules: Option<&SchemeRules<'_>>) -> UriBuf {
+pub(crate) fn rewrite(uri: &Parsed<'_>, rules: Option<&SchemeRules<'_>>) -> UriBuf {
     let mut out = String::with_capacity(uri.text.len());
     let parts = write_normalized(uri, rules, &mut out);
     UriBuf::from_written(out, parts)
@@ -176,6 +178,42 @@ fn write_normalized(
         composer.fragment(fragment, Form::Normalized);
     }
     composer.finish()
+}
+
+/// The normalized form of `uri`, for a URI whose only departures from it
+/// are in its escapes: its scheme and host already in lowercase (with no
+/// escape in the host), its port and empty path as the scheme's rules
+/// write them, and no dot segment in its path, even once its unreserved
+/// escapes are decoded. The browser reading of a special scheme's URL
+/// proves all of that (`UriBuf::parse_href`), and then only the
+/// userinfo, path, query and fragment are written again, in one pass
+/// each, with no check before it: `rewrite` would check each piece and
+/// copy a changed path once more for its dot segments.
+pub(crate) fn rewrite_escapes(uri: &Parsed<'_>) -> UriBuf {
+    let mut out = String::with_capacity(uri.text.len());
+    let mut composer = Composer::new(&mut out);
+    if let Some(scheme) = uri.scheme() {
+        composer.scheme(scheme, Form::AsIs);
+    }
+    if let (Some(host), Some(host_kind)) = (uri.host(), uri.parts.host_kind()) {
+        composer.open_authority();
+        if let Some(userinfo) = uri.userinfo() {
+            composer.userinfo(userinfo, Form::Normalized);
+        }
+        composer.host(host, host_kind, Form::AsIs);
+        if let Some(port) = uri.port() {
+            composer.port(port);
+        }
+    }
+    composer.path_with(|out| push_text(out, uri.path(), Form::Normalized));
+    if let Some(query) = uri.query() {
+        composer.query(query, Form::Normalized);
+    }
+    if let Some(fragment) = uri.fragment() {
+        composer.fragment(fragment, Form::Normalized);
+    }
+    let parts = composer.finish();
+    UriBuf::from_written(out, parts)
 }
 
 /// Whether normalizing `uri` would give it back unchanged; no allocation.

@@ -6,7 +6,7 @@ use uri_core::scheme::scheme_facts;
 
 use super::{Reading, Repaired, read_by_machine, strict_text};
 use crate::bytes::raw::uri_escapes_in_normal_form;
-use crate::ops::normalize::{SchemeRules, is_normalized_but_for_dots};
+use crate::ops::normalize::{SchemeRules, is_normalized_but_for_dots, rewrite, rewrite_escapes};
 use crate::value::buf::UriBuf;
 use crate::value::uri::Uri;
 
@@ -57,10 +57,20 @@ impl UriBuf {
 fn href_of_reading(read: Reading<'_>, special: bool) -> UriBuf {
     let uri = read.as_uri();
     if read_as_written_is_normal(uri, special) {
-        read.into_owned()
-    } else {
-        uri.normalize_with(&SchemeRules::STANDARD)
+        return read.into_owned();
     }
+    // What is not normal is known: for a special scheme only escapes
+    // (see `read_as_written_is_normal`), which are written again without
+    // checking each part first; otherwise any part, but not the path's
+    // dot segments, so the whole URI is written without checking it again.
+    let rules = Some(&SchemeRules::STANDARD);
+    let href = if special {
+        rewrite_escapes(&uri.0)
+    } else {
+        rewrite(&uri.0, rules)
+    };
+    debug_assert_eq!(href, uri.normalize_with(&SchemeRules::STANDARD), "{uri}");
+    href
 }
 
 /// [`UriBuf::parse_href`] of a text the common path leaves to the state
