@@ -59,15 +59,15 @@ fn href_of_reading(read: Reading<'_>, special: bool) -> UriBuf {
     if read_as_written_is_normal(uri, special) {
         return read.into_owned();
     }
-    // What is not normal is known: for a special scheme only escapes
-    // (see `read_as_written_is_normal`), which are written again without
-    // checking each part first; otherwise any part, but not the path's
-    // dot segments, so the whole URI is written without checking it again.
-    let rules = Some(&SchemeRules::STANDARD);
+    // Known not to be normal, so written again at once rather than
+    // through `normalize_with`, which would check the whole URI first:
+    // for a special scheme only the escapes can be what is not (see
+    // `read_as_written_is_normal`), so the other parts are copied as
+    // they are; for another scheme any part can be.
     let href = if special {
         rewrite_escapes(&uri.0)
     } else {
-        rewrite(&uri.0, rules)
+        rewrite(&uri.0, Some(&SchemeRules::STANDARD))
     };
     debug_assert_eq!(href, uri.normalize_with(&SchemeRules::STANDARD), "{uri}");
     href
