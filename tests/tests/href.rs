@@ -9,14 +9,21 @@ use common::{cases, text};
 use proptest::prelude::*;
 use uri::{SchemeRules, UriBuf};
 
-/// Where `parse_href` and the two calls differ on `input`, if they do.
+/// Where `parse_href` and the two calls differ on `input`, if they do;
+/// and where `parse_href`'s boundaries are not those the strict parser
+/// finds in its value (values compare by their text alone).
 fn differs(input: &str) -> Option<String> {
     let one = UriBuf::parse_href(input);
     let two = UriBuf::parse_lenient(input).map(|mut repaired| {
         repaired.value = repaired.value.normalize_with(&SchemeRules::STANDARD);
         repaired
     });
-    (one != two).then(|| format!("{input:?}: parse_href {one:?}, the two calls {two:?}"))
+    let own_boundaries = one.as_ref().map_or(true, |href| {
+        UriBuf::parse(href.value.as_str())
+            .is_ok_and(|parsed| parsed.components() == href.value.components())
+    });
+    (one != two || !own_boundaries)
+        .then(|| format!("{input:?}: parse_href {one:?}, the two calls {two:?}"))
 }
 
 #[test]
