@@ -66,6 +66,14 @@ fn check<T: AsRef<str>>(text: &str, result: &Result<Repaired<T>, ParseError>) {
     }
 }
 
+/// `value` is strict and its boundaries are the strict parser's for its
+/// text (values compare by their text alone, so comparing values would
+/// not see a wrong boundary).
+fn assert_own_boundaries(value: &UriBuf, href: &str) {
+    let again = UriBuf::parse(value.as_str()).map(|again| again.components());
+    assert_eq!(again, Ok(value.components()), "{href:?}");
+}
+
 fuzz_target!(|data: &str| {
     let (base, href) = data.split_once('\n').unwrap_or(("https://example.com/a/b?q", data));
     let reference = UriRefBuf::parse_lenient(href);
@@ -78,8 +86,7 @@ fuzz_target!(|data: &str| {
     let uri = UriBuf::parse_lenient(href);
     check(href, &uri);
     if let Ok(repaired) = &uri {
-        let again = UriBuf::parse(repaired.value.as_str()).map(|again| again.components());
-        assert_eq!(again, Ok(repaired.value.components()), "{href:?}");
+        assert_own_boundaries(&repaired.value, href);
     }
     // `parse_href` is the reading then scheme-based normalization.
     let two_calls = uri.clone().map(|mut repaired| {
@@ -88,8 +95,7 @@ fuzz_target!(|data: &str| {
     });
     let href_read = UriBuf::parse_href(href);
     if let Ok(read) = &href_read {
-        let again = UriBuf::parse(read.value.as_str()).map(|again| again.components());
-        assert_eq!(again, Ok(read.value.components()), "{href:?}");
+        assert_own_boundaries(&read.value, href);
     }
     assert_eq!(href_read, two_calls, "{href:?}");
     let machine = Uri::parse("x-agree:/").ok().map(|base| base.join_lenient(href));
@@ -124,8 +130,7 @@ fuzz_target!(|data: &str| {
     let Ok(base) = Uri::parse(base) else { return };
     let joined = base.join_lenient(href);
     if let Ok(repaired) = &joined {
-        let again = UriBuf::parse(repaired.value.as_str()).map(|again| again.components());
-        assert_eq!(again, Ok(repaired.value.components()), "{href:?}");
+        assert_own_boundaries(&repaired.value, href);
         let special = ["http", "https", "ws", "wss", "ftp"];
         let theirs = url::Url::parse(base.as_str()).and_then(|b| b.join(href));
         if let Ok(theirs) = theirs

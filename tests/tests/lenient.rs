@@ -3,8 +3,12 @@
 //! result is a strict URI that re-parses to itself, every repair points at
 //! bytes of the input, and valid text passes through untouched.
 
+#[path = "common/boundaries.rs"]
+mod boundaries;
 #[path = "common/browser.rs"]
 mod browser;
+
+use boundaries::has_its_own_boundaries;
 
 use proptest::prelude::*;
 use uri::{
@@ -503,12 +507,6 @@ fn agrees_with_the_machine(text: &str) -> Result<(), String> {
         (Err(a), _) if a.kind() == ParseErrorKind::MissingScheme => Ok(()),
         (alone, machine) => Err(format!("{text:?}: {alone:?} / {machine:?}")),
     }
-}
-
-/// Whether `value`'s boundaries are those the strict parser finds in its
-/// text.
-fn has_its_own_boundaries(value: &UriBuf) -> bool {
-    UriBuf::parse(value.as_str()).is_ok_and(|parsed| parsed.components() == value.components())
 }
 
 #[test]
