@@ -49,17 +49,14 @@ const MAX_DECODED: usize = 64;
 /// to letters of [`PLAIN`]: the domain in lowercase. `None` when the full
 /// mapping must decide.
 pub(crate) fn ascii_form(domain: &str) -> Option<Cow<'_, str>> {
-    let mut upper = false;
+    let mut kinds = 0;
     for label in domain.as_bytes().split(|&b| b == b'.') {
-        if label.is_empty() {
+        // One lookup a byte and no branch: labels are short.
+        kinds |= label
+            .iter()
+            .fold(0, |kinds, &b| kinds | LABEL_BYTE[usize::from(b)]);
+        if label.is_empty() || kinds & OTHER != 0 {
             return None;
-        }
-        for &b in label {
-            match b {
-                b'a'..=b'z' | b'0'..=b'9' | b'-' => {}
-                b'A'..=b'Z' => upper = true,
-                _ => return None,
-            }
         }
         if let Some(encoded) = punycode_of(label)
             && !decodes_to_plain_letters(encoded)
@@ -67,12 +64,30 @@ pub(crate) fn ascii_form(domain: &str) -> Option<Cow<'_, str>> {
             return None;
         }
     }
-    Some(if upper {
+    Some(if kinds & UPPER != 0 {
         Cow::Owned(domain.to_ascii_lowercase())
     } else {
         Cow::Borrowed(domain)
     })
 }
+
+/// What a byte of a label says about it, a bit each: it is an uppercase
+/// ASCII letter, or it is no ASCII letter, digit or `-` at all.
+const LABEL_BYTE: [u8; 256] = {
+    let mut kinds = [OTHER; 256];
+    let mut b = 0;
+    while b < 128 {
+        kinds[b] = match b as u8 {
+            b'a'..=b'z' | b'0'..=b'9' | b'-' => 0,
+            b'A'..=b'Z' => UPPER,
+            _ => OTHER,
+        };
+        b += 1;
+    }
+    kinds
+};
+const UPPER: u8 = 1;
+const OTHER: u8 = 2;
 
 /// The punycode of an `xn--` label (the prefix in any case).
 fn punycode_of(label: &[u8]) -> Option<&[u8]> {
@@ -153,7 +168,11 @@ fn decode(encoded: &[u8], out: &mut [u32; MAX_DECODED]) -> Option<usize> {
             return None;
         }
         let at = i as usize;
-        out.copy_within(at..len, at + 1);
+        // Most letters land at the end (a label of one script is encoded
+        // in the order it reads), which moves nothing.
+        if at < len {
+            out.copy_within(at..len, at + 1);
+        }
         *out.get_mut(at)? = n;
         len += 1;
         i += 1;
