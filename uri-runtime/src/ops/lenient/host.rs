@@ -401,31 +401,42 @@ pub(super) struct ShortestIpv6 {
 impl ShortestIpv6 {
     /// The shortest form of the address whose pieces are `address`.
     pub(super) fn of(address: &[u16; 8]) -> Self {
-        // The first longest run of two or more zero pieces becomes `::`,
-        // found from a mask of the zero pieces without a branch a piece:
-        // bit k of `starts` is set where a run of `run` zeros starts.
-        let zeros = (0..8).fold(0u8, |mask, k| mask | u8::from(address[k] == 0) << k);
-        let mut starts = zeros & zeros >> 1;
-        let mut run = 2;
-        while starts & starts >> 1 != 0 {
-            starts &= starts >> 1;
-            run += 1;
+        // The first longest run of two or more zero pieces becomes `::`.
+        let mut best: Option<(usize, usize)> = None;
+        let mut k = 0;
+        while k < 8 {
+            let start = k;
+            while k < 8 && address[k] == 0 {
+                k += 1;
+            }
+            let len = k - start;
+            if len > 1 && best.is_none_or(|(_, longest)| len > longest) {
+                best = Some((start, len));
+            }
+            k = k.max(start + 1);
         }
-        // The pieces before the gap and after it (all eight: no gap).
-        let (before, after) = match starts.trailing_zeros() as usize {
-            8 => (8, 8),
-            gap => (gap, gap + run),
-        };
         let mut out = ShortestIpv6 {
             bytes: [0; 44],
             len: 0,
         };
         out.push(b'[');
-        out.push_pieces(address.get(..before).unwrap_or_default());
-        if before < 8 {
-            out.push(b':');
-            out.push(b':');
-            out.push_pieces(address.get(after..).unwrap_or_default());
+        let mut k = 0;
+        while k < 8 {
+            if let Some((start, len)) = best
+                && k == start
+            {
+                if k == 0 {
+                    out.push(b':');
+                }
+                out.push(b':');
+                k += len;
+                continue;
+            }
+            out.push_piece(address[k]);
+            if k < 7 {
+                out.push(b':');
+            }
+            k += 1;
         }
         out.push(b']');
         out
@@ -447,16 +458,6 @@ impl ShortestIpv6 {
         if let Some(slot) = self.bytes.get_mut(self.len) {
             *slot = byte;
             self.len += 1;
-        }
-    }
-
-    /// `pieces` joined by `:`.
-    fn push_pieces(&mut self, pieces: &[u16]) {
-        for (k, &piece) in pieces.iter().enumerate() {
-            if k > 0 {
-                self.push(b':');
-            }
-            self.push_piece(piece);
         }
     }
 
