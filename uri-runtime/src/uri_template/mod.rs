@@ -132,6 +132,7 @@ mod matching;
 mod vars;
 mod walk;
 
+use alloc::borrow::Cow;
 use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -408,15 +409,19 @@ pub struct UriTemplateBuf {
 }
 
 impl UriTemplateBuf {
-    /// Checks `text` against RFC 6570 section 2 and keeps it.
+    /// Checks `text` against RFC 6570 section 2 and keeps it: a `String`
+    /// without a copy, borrowed text copied once it has passed (as
+    /// `UriBuf::parse` takes its text).
     ///
     /// # Errors
     ///
     /// As [`UriTemplate::parse`].
-    pub fn parse(text: impl Into<String>) -> Result<UriTemplateBuf, TemplateError> {
+    pub fn parse<'a>(text: impl Into<Cow<'a, str>>) -> Result<UriTemplateBuf, TemplateError> {
         let text = text.into();
         uri_core::template::check(&text)?;
-        Ok(UriTemplateBuf { text })
+        Ok(UriTemplateBuf {
+            text: text.into_owned(),
+        })
     }
 
     /// The borrowed form.

@@ -35,30 +35,34 @@ impl_each! {
         },
     ]
     {
-        /// Parses an owned string, taking it over without copying.
+        /// Parses a string, borrowed or owned: a `String` is taken over
+        /// without a copy, and borrowed text is copied once it has parsed
+        /// (a refused text costs no allocation, and the parse reads the
+        /// caller's bytes rather than a copy just written).
         ///
         /// # Errors
         ///
         #[doc = concat!("As [`", view_name!(), "::parse`].")]
-        pub fn parse(text: impl Into<String>) -> Result<Self, ParseError> {
+        pub fn parse<'a>(text: impl Into<Cow<'a, str>>) -> Result<Self, ParseError> {
             let text = text.into();
             let parts = parse!()(&text)?.components();
-            Ok(Self::from_written(text, parts))
+            Ok(Self::from_written(text.into_owned(), parts))
         }
 
-        /// Parses an owned string with grammar extensions (such as RFC
-        /// 6874 zone identifiers), taking it over without copying.
+        /// Parses a string with grammar extensions (such as RFC 6874 zone
+        /// identifiers), borrowed or owned as [`parse`](Self::parse)
+        /// takes it.
         ///
         /// # Errors
         ///
         #[doc = concat!("As [`", view_name!(), "::parse_with`].")]
-        pub fn parse_with(
-            text: impl Into<String>,
+        pub fn parse_with<'a>(
+            text: impl Into<Cow<'a, str>>,
             options: uri_core::ParseOptions,
         ) -> Result<Self, ParseError> {
             let text = text.into();
             let parts = parse_with!()(&text, options)?.components();
-            Ok(Self::from_written(text, parts))
+            Ok(Self::from_written(text.into_owned(), parts))
         }
 
         /// The string.
