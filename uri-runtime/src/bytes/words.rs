@@ -5,6 +5,9 @@
 //! Each word is read from the whole text the path lies in, so it may
 //! start before the path or end after it; the bytes outside are masked
 //! off, and only a text shorter than a word is read a byte at a time.
+//!
+//! Also whether a text's first bytes hold a capital (the browser reading
+//! asks it of each scheme), one word and no loop.
 
 use core::ops::Range;
 
@@ -83,6 +86,32 @@ fn word_ending_at(text: &[u8], end: usize) -> Option<(usize, u64)> {
     Some((at, u64::from_le_bytes(word)))
 }
 
+/// Whether `text[..len]` holds an ASCII capital letter. Where the text
+/// has a word's bytes and `len` is at most that (a scheme, which the
+/// browser reading asks about), they are read as one word with the bytes
+/// past `len` masked off, with no loop: a loop over a scheme's bytes
+/// mispredicted where it stopped, as `http` and `https` alternate.
+pub(crate) fn prefix_has_capital(text: &[u8], len: usize) -> bool {
+    match text.first_chunk::<WORD>() {
+        Some(word) if (1..=WORD).contains(&len) => {
+            let word = u64::from_le_bytes(*word) & (u64::MAX >> (8 * (WORD - len)));
+            // With each high bit cleared, adding 0x80 - `A` sets a byte's
+            // high bit from `A` on, and adding 0x80 - `[` from past `Z`;
+            // no sum carries into the next byte. Bytes of 0x80 and above
+            // are left out.
+            let low = word & LOWS;
+            let from_a = low.wrapping_add(ONES * u64::from(0x80 - b'A'));
+            let past_z = low.wrapping_add(ONES * u64::from(0x80 - b'['));
+            from_a & !past_z & !word & HIGHS != 0
+        }
+        _ => text
+            .get(..len)
+            .unwrap_or_default()
+            .iter()
+            .any(u8::is_ascii_uppercase),
+    }
+}
+
 /// The high bit of each byte of `word` equal to `byte`, and no other
 /// bit. (Unlike the borrow trick of `scan::position_in_words`, which
 /// only finds the first match, this is exact in every byte, so the last
@@ -126,6 +155,39 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every prefix of texts made of the bytes around the capitals'
+    /// edges (and of bytes above 0x7f, which no capital is), against the
+    /// byte loop.
+    #[test]
+    fn a_prefix_has_a_capital_as_the_byte_loop_says() {
+        let alphabet = [
+            b'@', b'A', b'M', b'Z', b'[', b'a', b'z', b'0', b':', 0xC1, 0xDA, 0,
+        ];
+        let mut seed = 0xCA9_u64;
+        for _ in 0..20_000 {
+            let len = (crate::bytes::scan::tests::xorshift(&mut seed) % 12) as usize;
+            let text: alloc::vec::Vec<u8> = (0..len)
+                .map(|_| {
+                    let k = crate::bytes::scan::tests::xorshift(&mut seed);
+                    alphabet[(k % alphabet.len() as u64) as usize]
+                })
+                .collect();
+            for prefix in 0..=text.len() + 2 {
+                let expected = text
+                    .get(..prefix.min(text.len()))
+                    .is_some_and(|p| p.iter().any(u8::is_ascii_uppercase));
+                let expected = expected && prefix <= text.len();
+                assert_eq!(
+                    prefix_has_capital(&text, prefix),
+                    expected,
+                    "{text:?} {prefix}"
+                );
+            }
+        }
+        assert!(prefix_has_capital(b"HTTPS://a", 5));
+        assert!(!prefix_has_capital(b"https://A", 5));
     }
 
     #[test]

@@ -22,7 +22,7 @@ use uri_core::{Components, HostKind, ParseError, ParseErrorKind};
 
 use super::host::{ShortestIpv6, ends_in_a_number};
 use super::repair::{Notes, RepairKind};
-use crate::bytes::raw;
+use crate::bytes::{raw, words};
 use crate::value::buf::UriBuf;
 use crate::value::port;
 use crate::write::compose::{self, Composer};
@@ -66,7 +66,7 @@ pub(super) fn browser_form(text: &str, parts: &Components, notes: &mut Notes) ->
         let value = rewritten(&pieces, &plan, quote_in_query, notes);
         return Form::Rewritten { value, special };
     }
-    let recase_scheme = pieces.scheme.bytes().any(|b| b.is_ascii_uppercase());
+    let recase_scheme = words::prefix_has_capital(text.as_bytes(), pieces.scheme.len());
     if !(recase_scheme || plan.recase_host) {
         return Form::AsWritten { special };
     }
