@@ -162,15 +162,17 @@ mod tests {
     /// byte loop.
     #[test]
     fn a_prefix_has_a_capital_as_the_byte_loop_says() {
+        use crate::bytes::scan::tests::xorshift;
+
         let alphabet = [
             b'@', b'A', b'M', b'Z', b'[', b'a', b'z', b'0', b':', 0xC1, 0xDA, 0,
         ];
         let mut seed = 0xCA9_u64;
         for _ in 0..20_000 {
-            let len = (crate::bytes::scan::tests::xorshift(&mut seed) % 12) as usize;
+            let len = (xorshift(&mut seed) % 12) as usize;
             let text: alloc::vec::Vec<u8> = (0..len)
                 .map(|_| {
-                    let k = crate::bytes::scan::tests::xorshift(&mut seed);
+                    let k = xorshift(&mut seed);
                     alphabet[(k % alphabet.len() as u64) as usize]
                 })
                 .collect();

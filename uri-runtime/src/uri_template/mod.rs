@@ -411,7 +411,7 @@ pub struct UriTemplateBuf {
 impl UriTemplateBuf {
     /// Checks `text` against RFC 6570 section 2 and keeps it: a `String`
     /// without a copy, borrowed text copied once it has passed (as
-    /// `UriBuf::parse` takes its text).
+    /// [`UriBuf::parse`] takes its text).
     ///
     /// # Errors
     ///
