@@ -19,6 +19,7 @@ pub(in crate::bytes::raw) const KERNELS: Kernels = Kernels {
     supported: || std::is_x86_feature_detected!("avx2"),
     decode: Some([decode::push_decoded::<false>, decode::push_decoded::<true>]),
     parse: Some(parse),
+    kept_prefix: Some(scan::kept_prefix),
     escapes_in_normal_form: Some([
         checks::escapes_in_normal_form::<false>,
         checks::escapes_in_normal_form::<true>,

@@ -17,7 +17,7 @@ use core::ops::ControlFlow;
 use uri_core::pct::EncodeSet;
 use uri_core::table::Class;
 
-use super::super::after_step;
+use super::super::{after_step, kept_prefix_by_steps};
 use super::super::ssse3::{scan_class as ssse3_scan, span_rows, triplet_bytes};
 
 /// [`Class::span`] thirty-two bytes per comparison: the same answer on
@@ -146,6 +146,18 @@ pub(super) fn misses(chunk: __m256i, rows: __m256i, above_ascii: u8) -> u32 {
     let bit = _mm256_shuffle_epi8(high_bits, high);
     let found = _mm256_and_si256(row, bit);
     _mm256_movemask_epi8(_mm256_cmpeq_epi8(found, _mm256_setzero_si256())).cast_unsigned()
+}
+
+/// [`kept_prefix`](crate::bytes::raw::kept_prefix) thirty-two bytes a
+/// step, the last fewer than thirty-two by the table.
+///
+/// # Safety
+///
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn kept_prefix(bytes: &[u8], set: &EncodeSet) -> usize {
+    let rows = broadcast(set.nibble_rows());
+    kept_prefix_by_steps::<32>(bytes, set, |step| escapes(load(step), rows))
 }
 
 /// Sixteen bytes in both lanes of a register.

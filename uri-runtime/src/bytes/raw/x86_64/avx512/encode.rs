@@ -103,10 +103,7 @@ pub(super) unsafe fn push_escaped(out: &mut String, bytes: &[u8], set: &EncodeSe
         // `step`, and a masked load does not touch the bytes outside it.
         let text = unsafe { _mm512_maskz_loadu_epi8(input, step.as_ptr().cast()) };
         let high_nibbles = _mm512_and_si512(_mm512_srli_epi16::<4>(text), nibble);
-        // A byte's row is its low nibble's (a shuffle reads only the low
-        // four bits, and gives zero, "not kept", for bytes of 0x80 and up).
-        let row = _mm512_shuffle_epi8(rows, text);
-        let escaped = _mm512_testn_epi8_mask(row, _mm512_shuffle_epi8(bits, high_nibbles)) & input;
+        let escaped = not_kept(text, high_nibbles, rows, bits) & input;
         if escaped == 0 {
             push_lanes(out, text, input, step.len());
             continue;
@@ -131,6 +128,52 @@ pub(super) unsafe fn push_escaped(out: &mut String, bytes: &[u8], set: &EncodeSe
             push_lanes(out, _mm512_maskz_compress_epi8(kept, written), kept, count);
         }
     }
+}
+
+/// Bit `k` set when byte `k` of `text` is one the set whose nibble rows
+/// (in each 128-bit lane) are `rows` does not keep; `high_nibbles` are
+/// the bytes' high nibbles and `bits` [`NIBBLE_BITS`] in each lane.
+#[inline]
+#[target_feature(enable = "avx512bw")]
+fn not_kept(text: __m512i, high_nibbles: __m512i, rows: __m512i, bits: __m512i) -> u64 {
+    // A byte's row is its low nibble's (a shuffle reads only the low four
+    // bits, and gives zero, "not kept", for bytes of 0x80 and up).
+    let row = _mm512_shuffle_epi8(rows, text);
+    _mm512_testn_epi8_mask(row, _mm512_shuffle_epi8(bits, high_nibbles))
+}
+
+/// [`kept_prefix`](crate::bytes::raw::kept_prefix) sixty-four bytes per
+/// step, the last step's load masked to the bytes left. Text with
+/// nothing to escape (the borrowed answer of `pct::encode`) is read here
+/// whole, a quarter of the SSSE3 loop's steps.
+///
+/// # Safety
+///
+/// The CPU must support AVX-512BW.
+#[target_feature(enable = "avx512bw")]
+pub(super) unsafe fn kept_prefix(bytes: &[u8], set: &EncodeSet) -> usize {
+    // SAFETY: each table is sixteen readable bytes; an unaligned load
+    // needs no alignment.
+    let wide = |table: &[u8; 16]| unsafe {
+        _mm512_broadcast_i32x4(_mm_loadu_si128(table.as_ptr().cast()))
+    };
+    let (rows, bits, nibble) = (
+        wide(set.nibble_rows()),
+        wide(&NIBBLE_BITS),
+        _mm512_set1_epi8(0x0F),
+    );
+    for (k, step) in bytes.chunks(64).enumerate() {
+        let input = low_bits(step.len());
+        // SAFETY: the mask covers `step.len()` bytes from the start of
+        // `step`, and a masked load does not touch the bytes outside it.
+        let text = unsafe { _mm512_maskz_loadu_epi8(input, step.as_ptr().cast()) };
+        let high_nibbles = _mm512_and_si512(_mm512_srli_epi16::<4>(text), nibble);
+        let escaped = not_kept(text, high_nibbles, rows, bits) & input;
+        if escaped != 0 {
+            return k * 64 + escaped.trailing_zeros() as usize;
+        }
+    }
+    bytes.len()
 }
 
 /// Appends the first `count` lanes of `lanes` to `out`; `kept` are the

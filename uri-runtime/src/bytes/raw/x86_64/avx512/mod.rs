@@ -24,6 +24,7 @@ pub(in crate::bytes::raw) const VBMI2: Kernels = Kernels {
             && std::is_x86_feature_detected!("popcnt")
     },
     encode: Some(encode::push_escaped),
+    kept_prefix: Some(encode::kept_prefix),
     decode: Some([decode::push_decoded::<false>, decode::push_decoded::<true>]),
     ..Kernels::NONE
 };

@@ -17,10 +17,10 @@ use core::ops::ControlFlow;
 use uri_core::pct::{EncodeSet, UPPER_HEX};
 use uri_core::table::Class;
 
-use super::after_step;
+use super::{after_step, kept_prefix_by_steps};
 use super::super::kernels::Kernels;
 use super::super::text::push_ascii;
-use crate::bytes::{escape, scan};
+use crate::bytes::escape;
 
 mod decode;
 
@@ -130,15 +130,7 @@ static INTERLEAVE: [[[u8; 16]; 3]; 3] = {
 #[target_feature(enable = "ssse3")]
 unsafe fn kept_prefix(bytes: &[u8], set: &EncodeSet) -> usize {
     let rows = load(set.nibble_rows());
-    let (chunks, _) = bytes.as_chunks::<16>();
-    for (k, chunk) in chunks.iter().enumerate() {
-        let marked = escapes(load(chunk), rows);
-        if marked != 0 {
-            return k * 16 + marked.trailing_zeros() as usize;
-        }
-    }
-    let done = chunks.len() * 16;
-    done + scan::kept_prefix(&bytes[done..], set)
+    kept_prefix_by_steps::<16>(bytes, set, |step| escapes(load(step), rows))
 }
 
 /// Bit `k` set when byte `k` of `chunk` is not kept by the set whose
