@@ -3,8 +3,9 @@
 //! bytes for the scans read from masks (`classify.rs`), and `uri-core`'s
 //! grammar stamped out over those,
 //! normalization's two checks on thirty-two bytes a step (`checks.rs`),
-//! and decoding thirty-two bytes a step with no branch on where the
-//! escapes are (`decode.rs`). Called only after the CPU said it has AVX2.
+//! the first byte an encoder escapes found thirty-two bytes a step
+//! (`scan.rs`), and decoding thirty-two bytes a step with no branch on
+//! where the escapes are (`decode.rs`). Called only after the CPU said it has AVX2.
 
 mod checks;
 pub(super) mod classify;

@@ -3,8 +3,11 @@
 //! sixty-four bytes per step (`scan.rs`) and `uri-core`'s grammar stamped
 //! out over them; with VBMI2 (and BMI2 and POPCNT) besides, decoding and
 //! encoding sixty-four and sixty-three bytes per step with no branch on
-//! where the escapes are (`decode.rs`, `encode.rs`). Every CPU with VBMI2
-//! has VBMI, BMI2 and POPCNT, so the second row asks for all of them.
+//! where the escapes are (`decode.rs`, `encode.rs`), and the encoders'
+//! search for the first byte to escape sixty-four bytes per step (which
+//! needs only AVX-512BW, but goes with the encoder it starts). Every CPU
+//! with VBMI2 has VBMI, BMI2 and POPCNT, so the second row asks for all
+//! of them.
 
 pub(super) mod classify;
 mod decode;
