@@ -118,24 +118,24 @@ fn after_step<const TRIPLETS: bool>(
     ControlFlow::Break(to.min(stop))
 }
 
-/// The prefix of `bytes` that the encode set `set` keeps, read a step of
-/// `N` bytes at a time by `escaped` (bit `k` set when byte `k` of the
-/// step is not kept), the last bytes, fewer than a step, by the table.
-/// The SSSE3 and AVX2 rows share it.
+/// The prefix of `bytes` an encode set keeps, read a step of `N` bytes
+/// at a time by `escaped` (bit `k` set when byte `k` of the step is not
+/// kept), the last bytes, fewer than a step, by `rest`. The SSSE3 and
+/// AVX2 rows share it.
 #[inline]
 fn kept_prefix_by_steps<const N: usize>(
     bytes: &[u8],
-    set: &uri_core::pct::EncodeSet,
     mut escaped: impl FnMut(&[u8; N]) -> u32,
+    rest: impl FnOnce(&[u8]) -> usize,
 ) -> usize {
-    let (steps, rest) = bytes.as_chunks::<N>();
+    let (steps, last) = bytes.as_chunks::<N>();
     for (k, step) in steps.iter().enumerate() {
         let marked = escaped(step);
         if marked != 0 {
             return k * N + marked.trailing_zeros() as usize;
         }
     }
-    bytes.len() - rest.len() + crate::bytes::scan::kept_prefix(rest, set)
+    bytes.len() - last.len() + rest(last)
 }
 
 #[cfg(test)]

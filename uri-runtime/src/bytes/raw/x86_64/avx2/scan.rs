@@ -18,7 +18,9 @@ use uri_core::pct::EncodeSet;
 use uri_core::table::Class;
 
 use super::super::{after_step, kept_prefix_by_steps};
-use super::super::ssse3::{scan_class as ssse3_scan, span_rows, triplet_bytes};
+use super::super::ssse3::{
+    kept_prefix as ssse3_kept_prefix, scan_class as ssse3_scan, span_rows, triplet_bytes,
+};
 
 /// [`Class::span`] thirty-two bytes per comparison: the same answer on
 /// every input.
@@ -149,7 +151,8 @@ pub(super) fn misses(chunk: __m256i, rows: __m256i, above_ascii: u8) -> u32 {
 }
 
 /// [`kept_prefix`](crate::bytes::raw::kept_prefix) thirty-two bytes a
-/// step, the last fewer than thirty-two by the table.
+/// step, the last fewer than thirty-two by SSSE3's sixteen, so that a
+/// short text reads no more bytes one at a time than it did there.
 ///
 /// # Safety
 ///
@@ -157,7 +160,9 @@ pub(super) fn misses(chunk: __m256i, rows: __m256i, above_ascii: u8) -> u32 {
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn kept_prefix(bytes: &[u8], set: &EncodeSet) -> usize {
     let rows = broadcast(set.nibble_rows());
-    kept_prefix_by_steps::<32>(bytes, set, |step| escapes(load(step), rows))
+    // SAFETY: a CPU with AVX2 has SSSE3.
+    let by_sixteen = |rest: &[u8]| unsafe { ssse3_kept_prefix(rest, set) };
+    kept_prefix_by_steps::<32>(bytes, |step| escapes(load(step), rows), by_sixteen)
 }
 
 /// Sixteen bytes in both lanes of a register.

@@ -20,7 +20,7 @@ use uri_core::table::Class;
 use super::{after_step, kept_prefix_by_steps};
 use super::super::kernels::Kernels;
 use super::super::text::push_ascii;
-use crate::bytes::escape;
+use crate::bytes::{escape, scan};
 
 mod decode;
 
@@ -128,9 +128,10 @@ static INTERLEAVE: [[[u8; 16]; 3]; 3] = {
 ///
 /// The CPU must support SSSE3.
 #[target_feature(enable = "ssse3")]
-unsafe fn kept_prefix(bytes: &[u8], set: &EncodeSet) -> usize {
+pub(super) unsafe fn kept_prefix(bytes: &[u8], set: &EncodeSet) -> usize {
     let rows = load(set.nibble_rows());
-    kept_prefix_by_steps::<16>(bytes, set, |step| escapes(load(step), rows))
+    let by_table = |rest: &[u8]| scan::kept_prefix(rest, set);
+    kept_prefix_by_steps::<16>(bytes, |step| escapes(load(step), rows), by_table)
 }
 
 /// Bit `k` set when byte `k` of `chunk` is not kept by the set whose
