@@ -12,31 +12,14 @@ cd "$repo"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Every Rust function starts on a 64-byte boundary. Otherwise where each
-# crate's code lands moves with any change to any of them, and so does the
-# speed of a hot loop: two builds whose changes touched neither fluent-uri
-# nor our encoder timed fluent-uri's parse at about 111 and 101 ns a line
-# and the encoder's clean text at 59 and 31 us; aligned, each within 2%
-# (BENCHMARKS.md, "Side by side"). The padding between functions is never
-# run, so the instruction counts do not change. A target directory of
-# its own keeps the flag from rebuilding the one `cargo test` uses.
-export RUSTFLAGS="${RUSTFLAGS:-} -C llvm-args=-align-all-functions=6"
-export CARGO_TARGET_DIR=$repo/target/bench
-bin=$CARGO_TARGET_DIR/release/uri-bench
-
-# ada (a peer) compiles C++: its rows are there when a C++ compiler is.
-peers=()
-if command -v c++ >/dev/null || command -v g++ >/dev/null || command -v clang++ >/dev/null; then
-    peers=(--features ada)
-else
-    echo "no C++ compiler: no ada rows" >&2
-fi
+. "$repo/scripts/lib/bench-build.sh"
+bin=$repo/target/bench/release/uri-bench
 
 # Allocations first: that build replaces the global allocator, so the timed
 # binary is built after it, without the feature.
-cargo build -q --release -p uri-bench "${peers[@]}" --features count-allocations
+build_bench "$repo/target/bench" --features count-allocations
 "$bin" allocations >"$work/allocations"
-cargo build -q --release -p uri-bench "${peers[@]}"
+build_bench "$repo/target/bench"
 
 : >"$work/instructions"
 if command -v valgrind >/dev/null; then
@@ -58,10 +41,6 @@ else
     echo "valgrind not found: no instruction counts" >&2
 fi
 
-# glibc moves its mmap threshold with every large free, so whether a 3 MiB
-# output comes from reused heap or from a fresh mapping whose pages fault in
-# would depend on which operations ran before; fixed thresholds make every
-# subject, ours and the peers', allocate the same way in every round.
-# (Ignored by other C libraries.)
-GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864 \
+# Fixed glibc thresholds (see scripts/lib/bench-build.sh).
+GLIBC_TUNABLES=$bench_glibc \
     "$bin" table --rounds "$rounds" --allocations "$work/allocations" --instructions "$work/instructions"
