@@ -4,11 +4,10 @@
 #
 # Every Rust function starts on a 64-byte boundary. Otherwise where each
 # crate's code lands moves with any change to any of them, and so does the
-# speed of a hot loop: two builds whose changes touched neither fluent-uri
-# nor our encoder timed fluent-uri's parse at about 111 and 101 ns a line
-# and the encoder's clean text at 59 and 31 us; aligned, each within 2%
-# (BENCHMARKS.md, "Side by side"). The padding between functions is never
-# run, so the instruction counts do not change. Each build goes to a
+# speed of a hot loop, a peer's or ours, by up to a factor of two between
+# builds that did not touch it (the figures are in BENCHMARKS.md, "Side by
+# side"). The padding between functions is never run, so the instruction
+# counts do not change. Each build goes to a
 # target directory of its own, which keeps the flag from rebuilding the
 # one `cargo test` uses.
 bench_rustflags="${RUSTFLAGS:-} -C llvm-args=-align-all-functions=6"

@@ -84,16 +84,13 @@ fn low_bits(n: usize) -> u64 {
 /// POPCNT.
 #[target_feature(enable = "avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
 pub(super) unsafe fn push_escaped(out: &mut String, bytes: &[u8], set: &EncodeSet) {
-    // SAFETY (the loads of tables): each reads sixteen or sixty-four bytes
-    // of an array of that length; unaligned loads need no alignment.
-    let wide = |table: &[u8; 16]| unsafe {
-        _mm512_broadcast_i32x4(_mm_loadu_si128(table.as_ptr().cast()))
-    };
+    // SAFETY (the loads of tables): each reads sixty-four bytes of an
+    // array of that length; unaligned loads need no alignment.
     let load = |table: &[u8; 64]| unsafe { _mm512_loadu_si512(table.as_ptr().cast()) };
     let (rows, bits, digits) = (
-        wide(set.nibble_rows()),
-        wide(&NIBBLE_BITS),
-        wide(&UPPER_HEX),
+        in_every_lane(set.nibble_rows()),
+        in_every_lane(&NIBBLE_BITS),
+        in_every_lane(&UPPER_HEX),
     );
     let spreads = SPREADS.map(|[first, digits]| (load(&first), load(&digits)));
     let (nibble, percent) = (_mm512_set1_epi8(0x0F), _mm512_set1_epi8(b'%'.cast_signed()));
@@ -130,6 +127,16 @@ pub(super) unsafe fn push_escaped(out: &mut String, bytes: &[u8], set: &EncodeSe
     }
 }
 
+/// A sixteen-byte table in each of the four 128-bit lanes, where the byte
+/// shuffles look it up.
+#[inline]
+#[target_feature(enable = "avx512bw")]
+fn in_every_lane(table: &[u8; 16]) -> __m512i {
+    // SAFETY: `table` is sixteen readable bytes; an unaligned load needs
+    // no alignment.
+    _mm512_broadcast_i32x4(unsafe { _mm_loadu_si128(table.as_ptr().cast()) })
+}
+
 /// Bit `k` set when byte `k` of `text` is one the set whose nibble rows
 /// (in each 128-bit lane) are `rows` does not keep; `high_nibbles` are
 /// the bytes' high nibbles and `bits` [`NIBBLE_BITS`] in each lane.
@@ -152,14 +159,9 @@ fn not_kept(text: __m512i, high_nibbles: __m512i, rows: __m512i, bits: __m512i) 
 /// The CPU must support AVX-512BW.
 #[target_feature(enable = "avx512bw")]
 pub(super) unsafe fn kept_prefix(bytes: &[u8], set: &EncodeSet) -> usize {
-    // SAFETY: each table is sixteen readable bytes; an unaligned load
-    // needs no alignment.
-    let wide = |table: &[u8; 16]| unsafe {
-        _mm512_broadcast_i32x4(_mm_loadu_si128(table.as_ptr().cast()))
-    };
     let (rows, bits, nibble) = (
-        wide(set.nibble_rows()),
-        wide(&NIBBLE_BITS),
+        in_every_lane(set.nibble_rows()),
+        in_every_lane(&NIBBLE_BITS),
         _mm512_set1_epi8(0x0F),
     );
     for (k, step) in bytes.chunks(64).enumerate() {
