@@ -8,7 +8,8 @@
 //!   the other modes' files;
 //! - `list`: one line per subject, `operation<TAB>subject<TAB>items`;
 //! - `once OPERATION SUBJECT`: one pass of one subject (or of nothing, for
-//!   `none`), for callgrind to count;
+//!   `none`), for callgrind to count, between two `sched_yield` calls for
+//!   `scripts/count-instructions.sh` to count on the CPU itself;
 //! - `allocations`: allocations per item of every subject (built with the
 //!   feature `count-allocations`, which replaces the global allocator and
 //!   so stays out of the timed build).
@@ -126,13 +127,23 @@ fn once(operations: &[Operation<'_>], args: &[String]) -> Result<(), String> {
         .iter()
         .find(|o| &o.name == op)
         .ok_or_else(|| format!("no operation named {op:?}"))?;
-    if subject != "none" {
-        let subject = operation
-            .subjects()
-            .find(|s| s.name == subject)
-            .ok_or_else(|| format!("no subject named {subject:?} in {op:?}"))?;
+    let subject = match subject.as_str() {
+        "none" => None,
+        name => Some(
+            operation
+                .subjects()
+                .find(|s| s.name == name)
+                .ok_or_else(|| format!("no subject named {name:?} in {op:?}"))?,
+        ),
+    };
+    // The pass between two `sched_yield` calls, which
+    // `scripts/count-instructions.sh` stops at: it counts the
+    // instructions between them on the CPU itself.
+    std::thread::yield_now();
+    if let Some(subject) = subject {
         black_box((subject.run)());
     }
+    std::thread::yield_now();
     Ok(())
 }
 

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Instructions per item of one subject of `uri-bench`, counted on the CPU
+# itself: the build `scripts/bench.sh` times, run one instruction at a
+# time under ptrace between the two `sched_yield` calls that bracket
+# `uri-bench once`'s pass (scripts/lib/step-count.c). Unlike callgrind,
+# which cannot run AVX-512 code, this counts the kernels the CPU runs, so
+# on an AVX-512 machine it gives the instruction column of the code the
+# time column times. On the AVX2 path (`RUSTFLAGS="--cfg uri_no_avx512"`)
+# it agrees with callgrind's count of the pass.
+#
+# Slow: each instruction is a trap, about fifty microseconds on a virtual
+# machine, so a pass of the corpus parse (4.6 million instructions) takes
+# about four minutes. Linux on x86-64, with a C compiler.
+#
+# Usage: scripts/count-instructions.sh OPERATION SUBJECT [--corpus FILE]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[[ $# -ge 2 ]] || {
+    echo "usage: scripts/count-instructions.sh OPERATION SUBJECT [--corpus FILE]" >&2
+    exit 2
+}
+operation=$1 subject=$2
+shift 2
+source scripts/lib/bench-build.sh
+build_bench target/bench
+bin=target/bench/release/uri-bench
+mkdir -p target/bench
+cc -O2 -o target/bench/step-count scripts/lib/step-count.c
+items=$("$bin" "$@" list | awk -F'\t' -v op="$operation" -v s="$subject" '$1 == op && $2 == s { print $3 }')
+[[ -n $items ]] || {
+    echo "no subject $subject in $operation (uri-bench list)" >&2
+    exit 2
+}
+steps=$(target/bench/step-count "$bin" "$@" once "$operation" "$subject")
+awk -v steps="$steps" -v items="$items" 'BEGIN { printf "%.0f\n", steps / items }'
