@@ -14,6 +14,7 @@
 #
 # Usage: scripts/count-instructions.sh OPERATION SUBJECT [--corpus FILE]
 set -euo pipefail
+caller=$PWD
 cd "$(dirname "$0")/.."
 [[ $# -ge 2 ]] || {
     echo "usage: scripts/count-instructions.sh OPERATION SUBJECT [--corpus FILE]" >&2
@@ -21,10 +22,22 @@ cd "$(dirname "$0")/.."
 }
 operation=$1 subject=$2
 shift 2
+# `uri-bench`'s own options; a corpus named from the caller's directory
+# is found from the repository's, where the script runs.
+args=()
+while [[ $# -gt 0 ]]; do
+    if [[ $1 == --corpus && $# -ge 2 ]]; then
+        args+=("$1" "$(cd "$caller" && realpath -- "$2")")
+        shift 2
+    else
+        args+=("$1")
+        shift
+    fi
+done
+set -- "${args[@]}"
 source scripts/lib/bench-build.sh
 build_bench target/bench
 bin=target/bench/release/uri-bench
-mkdir -p target/bench
 cc -O2 -o target/bench/step-count scripts/lib/step-count.c
 items=$("$bin" "$@" list | awk -F'\t' -v op="$operation" -v s="$subject" '$1 == op && $2 == s { print $3 }')
 [[ -n $items ]] || {

@@ -1,6 +1,6 @@
-# How the benchmark binary is built; sourced by scripts/bench.sh and
-# scripts/bench-pair.sh, so that the table and the pairs time the same
-# kind of build.
+# How the benchmark binary is built; sourced by scripts/bench.sh,
+# scripts/bench-pair.sh and scripts/count-instructions.sh, so that the
+# table, the pairs and the counts are of the same kind of build.
 #
 # Every Rust function starts on a 64-byte boundary. Otherwise where each
 # crate's code lands moves with any change to any of them, and so does the
