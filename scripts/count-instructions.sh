@@ -12,12 +12,18 @@
 # machine, so a pass of the corpus parse (4.6 million instructions) takes
 # about four minutes. Linux on x86-64, with a C compiler.
 #
-# Usage: scripts/count-instructions.sh OPERATION SUBJECT [--corpus FILE]
+# With `--profile PATTERN` it also prints the instructions a line of
+# each function that ran, and the disassembly of the busiest function
+# whose name matches PATTERN (a Python regular expression) with each
+# instruction's count (scripts/lib/step-profile.py; needs python3, nm and
+# objdump).
+#
+# Usage: scripts/count-instructions.sh OPERATION SUBJECT [--corpus FILE] [--profile PATTERN]
 set -euo pipefail
 caller=$PWD
 cd "$(dirname "$0")/.."
 [[ $# -ge 2 ]] || {
-    echo "usage: scripts/count-instructions.sh OPERATION SUBJECT [--corpus FILE]" >&2
+    echo "usage: scripts/count-instructions.sh OPERATION SUBJECT [--corpus FILE] [--profile PATTERN]" >&2
     exit 2
 }
 operation=$1 subject=$2
@@ -25,8 +31,12 @@ shift 2
 # `uri-bench`'s own options; a corpus named from the caller's directory
 # is found from the repository's, where the script runs.
 args=()
+profile=
 while [[ $# -gt 0 ]]; do
-    if [[ $1 == --corpus && $# -ge 2 ]]; then
+    if [[ $1 == --profile && $# -ge 2 ]]; then
+        profile=$2
+        shift 2
+    elif [[ $1 == --corpus && $# -ge 2 ]]; then
         args+=("$1" "$(cd "$caller" && realpath -- "$2")")
         shift 2
     else
@@ -44,5 +54,11 @@ items=$("$bin" "$@" list | awk -F'\t' -v op="$operation" -v s="$subject" '$1 == 
     echo "no subject $subject in $operation (uri-bench list)" >&2
     exit 2
 }
+if [[ -n $profile ]]; then
+    export STEP_PROFILE=target/bench/step-profile.bin
+fi
 steps=$(target/bench/step-count "$bin" "$@" once "$operation" "$subject")
 awk -v steps="$steps" -v items="$items" 'BEGIN { printf "%.0f\n", steps / items }'
+if [[ -n $profile ]]; then
+    python3 scripts/lib/step-profile.py "$STEP_PROFILE" "$bin" "$items" "$profile"
+fi
