@@ -94,6 +94,26 @@ macro_rules! escape_check_text {
 }
 pub(super) use escape_check_text;
 
+/// Whether every hex digit is in `class` (one of its bits is one that
+/// every hex digit has): then a triplet's two digits are inside the class
+/// already, and an encoded scan needs to pass only its `%`. Every class
+/// the grammar scans with triplets holds them; folded away where the
+/// class is a constant.
+#[inline]
+const fn holds_hex_digits(class: uri_core::table::Class) -> bool {
+    const SHARED_BY_EVERY_DIGIT: u32 = {
+        let digits = b"0123456789ABCDEFabcdef";
+        let mut bits = u32::MAX;
+        let mut k = 0;
+        while k < digits.len() {
+            bits &= uri_core::table::TABLE[digits[k] as usize];
+            k += 1;
+        }
+        bits
+    };
+    class.bits() & SHARED_BY_EVERY_DIGIT != 0
+}
+
 /// Where a one-class scan goes after a step whose stops, the bytes from
 /// `i` outside the class and in no triplet the step held whole, are
 /// `stops` (bit `k` for the byte at `i + k`): on from `next` when there

@@ -17,9 +17,9 @@ use core::ops::ControlFlow;
 use uri_core::pct::EncodeSet;
 use uri_core::table::Class;
 
-use super::super::{after_step, kept_prefix_by_steps};
+use super::super::{after_step, holds_hex_digits, kept_prefix_by_steps};
 use super::super::ssse3::{
-    kept_prefix as ssse3_kept_prefix, scan_class as ssse3_scan, span_rows, triplet_bytes,
+    kept_prefix as ssse3_kept_prefix, scan_class as ssse3_scan, span_rows, triplet_starts,
 };
 
 /// [`Class::span`] thirty-two bytes per comparison: the same answer on
@@ -67,7 +67,10 @@ fn scan_class<const TRIPLETS: bool>(
     if from >= to {
         return from;
     }
-    let Some(rows) = rows.filter(|_| bytes.len() >= 32) else {
+    // A class whose triplets' digits would need passing goes to the
+    // SSSE3 scan, which leaves it to the scalar one.
+    let vector = bytes.len() >= 32 && (!TRIPLETS || holds_hex_digits(class));
+    let Some(rows) = rows.filter(|_| vector) else {
         return ssse3_scan::<TRIPLETS>(class, rows, bytes, from, to);
     };
     let (rows, hex_rows) = (broadcast(rows), broadcast(HEX_DIGITS.nibble_rows()));
@@ -90,7 +93,7 @@ fn scan_class<const TRIPLETS: bool>(
         if TRIPLETS {
             let percent = percent_of(first) | percent_of(second) << 32;
             let hex = hex_of(first) | hex_of(second) << 32;
-            outside &= !triplet_bytes(percent, hex, 64, to - i);
+            outside &= !triplet_starts(percent, hex, 64, to - i);
         }
         match after_step::<TRIPLETS>(bytes, i, outside, i + 64, to) {
             ControlFlow::Continue(next) => i = next,
@@ -109,7 +112,7 @@ fn scan_class<const TRIPLETS: bool>(
         let chunk = load(window);
         let mut outside = outside_of(chunk);
         if TRIPLETS {
-            outside &= !triplet_bytes(percent_of(chunk), hex_of(chunk), 32, to - start);
+            outside &= !triplet_starts(percent_of(chunk), hex_of(chunk), 32, to - start);
         }
         outside >>= i - start;
         match after_step::<TRIPLETS>(bytes, i, outside, start + 32, to) {

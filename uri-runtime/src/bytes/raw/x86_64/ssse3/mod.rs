@@ -17,7 +17,7 @@ use core::ops::ControlFlow;
 use uri_core::pct::{EncodeSet, UPPER_HEX};
 use uri_core::table::Class;
 
-use super::{after_step, kept_prefix_by_steps};
+use super::{after_step, holds_hex_digits, kept_prefix_by_steps};
 use super::super::kernels::Kernels;
 use super::super::text::push_ascii;
 use crate::bytes::{escape, scan};
@@ -236,8 +236,11 @@ pub(super) fn scan_class<const TRIPLETS: bool>(
         return from;
     }
     // Texts shorter than a window (most relative references) are scanned
-    // byte by byte: padding a copy would cost more than the scan.
-    let Some(rows) = rows.filter(|_| bytes.len() >= 16) else {
+    // byte by byte: padding a copy would cost more than the scan. So is a
+    // class whose triplets' digits would need passing (none the grammar
+    // scans), asked once here rather than at every step.
+    let vector = bytes.len() >= 16 && (!TRIPLETS || holds_hex_digits(class));
+    let Some(rows) = rows.filter(|_| vector) else {
         return if TRIPLETS {
             uri_core::parse::encoded_span(class, bytes, from, to)
         } else {
@@ -281,7 +284,7 @@ pub(super) fn scan_class<const TRIPLETS: bool>(
     to
 }
 
-/// Bit `k` set for each byte of a well-formed `%XX` triplet that lies
+/// Bit `k` set for the `%` of each well-formed `%XX` triplet that lies
 /// whole in `chunks` (sixteen bytes each, in order) and ends before
 /// `limit` (the scan's end, counted from the first chunk's first byte).
 #[inline]
@@ -293,22 +296,24 @@ fn triplets(chunks: &[__m128i], hex_rows: __m128i, limit: usize) -> u64 {
         percent |= u64::from(marks.cast_unsigned()) << (16 * k);
         hex |= u64::from(!escapes(chunk, hex_rows) & 0xFFFF) << (16 * k);
     }
-    triplet_bytes(percent, hex, 16 * chunks.len(), limit)
+    triplet_starts(percent, hex, 16 * chunks.len(), limit)
 }
 
-/// Bit `k` set for each byte of a well-formed `%XX` triplet among `width`
-/// bytes whose `%`s and hex digits are the bits of `percent` and `hex`,
-/// that ends before `limit`: a `%` whose next two bytes are hex digits,
-/// and those two digits. A triplet that starts in the last two bytes is
+/// Bit `k` set for the `%` of each well-formed `%XX` triplet among
+/// `width` bytes whose `%`s and hex digits are the bits of `percent` and
+/// `hex`, that ends before `limit`: a `%` whose next two bytes are hex
+/// digits. The digits are left out: a scan passes only triplets of a
+/// class that holds every hex digit ([`holds_hex_digits`]), where they
+/// are no stops already. A triplet that starts in the last two bytes is
 /// left for the caller.
 #[inline]
-pub(super) fn triplet_bytes(percent: u64, hex: u64, width: usize, limit: usize) -> u64 {
+pub(super) fn triplet_starts(percent: u64, hex: u64, width: usize, limit: usize) -> u64 {
     let mut starts = percent & (hex >> 1) & (hex >> 2);
     if limit < width + 2 {
         // The two digits must come before `limit`.
         starts &= (1 << limit.saturating_sub(2)) - 1;
     }
-    starts | starts << 1 | starts << 2
+    starts
 }
 
 /// `N` bytes of `bytes` (which has at least `N`) that hold `bytes[i]` and
