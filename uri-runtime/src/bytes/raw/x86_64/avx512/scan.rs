@@ -14,8 +14,7 @@
 
 use core::arch::x86_64::{
     __m512i, _mm512_add_epi8, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpgt_epu8_mask,
-    _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_mask_test_epi8_mask, _mm512_maskz_loadu_epi8,
-    _mm512_maskz_mov_epi8,
+    _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_maskz_loadu_epi8, _mm512_maskz_mov_epi8,
     _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_set1_epi8,
     _mm512_slli_epi16, _mm512_sub_epi8, _mm512_test_epi8_mask,
 };
@@ -117,10 +116,8 @@ fn scan<const TRIPLETS: bool>(bit: u8, bytes: &[u8], from: usize, to: usize) -> 
     }
     let (low, high) = table_halves();
     let mut i = from;
-    // A run that fills its last step whole, or whose last triplet ends at
-    // `to`, leaves the loop at `to`.
-    while i < to {
-        let text = read_step(bytes, i, to);
+    loop {
+        let (_, text) = read(bytes, i, to);
         // The table is indexed by the low seven bits; the high bit is
         // checked apart, since no byte above ASCII is in a class.
         let classes = _mm512_permutex2var_epi8(low, text, high);
@@ -129,15 +126,12 @@ fn scan<const TRIPLETS: bool>(bit: u8, bytes: &[u8], from: usize, to: usize) -> 
         let mut stops = !inside;
         if TRIPLETS {
             let percent = _mm512_cmpeq_epi8_mask(text, _mm512_set1_epi8(b'%'.cast_signed()));
-            let hex = _mm512_mask_test_epi8_mask(
-                ascii,
-                classes,
-                _mm512_set1_epi8(HEX_BIT.cast_signed()),
-            );
+            let hex =
+                _mm512_test_epi8_mask(classes, _mm512_set1_epi8(HEX_BIT.cast_signed())) & ascii;
             // The digits are inside the class already.
             stops &= !(percent & (hex >> 1) & (hex >> 2));
         }
-        // Always true when the step went past `to`: its first unread lane.
+        // Always true when the step reached `to`: its first unread lane.
         if stops != 0 {
             let stop = i + stops.trailing_zeros() as usize;
             // A triplet the step did not hold whole is checked here.
@@ -149,7 +143,6 @@ fn scan<const TRIPLETS: bool>(bit: u8, bytes: &[u8], from: usize, to: usize) -> 
         }
         i += 64;
     }
-    to
 }
 
 /// [`scan::escapes_in_normal_form`](crate::bytes::scan::escapes_in_normal_form) sixty-four bytes per step:
@@ -263,22 +256,6 @@ pub(super) fn read(bytes: &[u8], at: usize, to: usize) -> (u64, __m512i) {
     // lanes are not read, and the load has no alignment requirement.
     let text = unsafe { _mm512_maskz_loadu_epi8(lanes, bytes.as_ptr().add(at).cast()) };
     (lanes, text)
-}
-
-/// The bytes of `bytes[at..to]` for a step of a scan, sixty-four at most,
-/// zero past `to`, where `at < to <= bytes.len()`: [`read`], less the
-/// clamps that make it safe for any bounds (half its instructions, paid
-/// at every step of a long run).
-#[inline]
-#[target_feature(enable = "avx512bw,avx512vbmi")]
-fn read_step(bytes: &[u8], at: usize, to: usize) -> __m512i {
-    assert!(at < to && to <= bytes.len());
-    // From one lane (the step's first byte) to sixty-four.
-    let lanes = u64::MAX >> (64 - (to - at).min(64));
-    // SAFETY: `lanes` enables the bytes from `at` to `to` at most, which
-    // the assertion puts inside the text; masked-off lanes are not read,
-    // and the load has no alignment requirement.
-    unsafe { _mm512_maskz_loadu_epi8(lanes, bytes.as_ptr().add(at).cast()) }
 }
 
 /// The index of the first `%` in `bytes`, sixty-four bytes a comparison;
