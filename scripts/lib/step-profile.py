@@ -6,9 +6,10 @@ addresses step-count writes with STEP_PROFILE=FILE.
 
 Prints the functions that ran, with their instructions per item (ITEMS is
 how many items the pass read). With FUNCTION_PATTERN (a regular expression
-on the demangled name), also prints the disassembly of the function that
-matches and ran the most instructions, each instruction with how many times it ran, so that a loop
-shows up as the run of its largest counts. Needs `nm` and `objdump`.
+on the demangled name), also prints the disassembly of the matching
+function that ran the most instructions, each instruction with how many
+times it ran, so that a loop shows up as the run of its largest counts.
+Needs `nm` and `objdump`.
 """
 
 import bisect
