@@ -56,8 +56,10 @@ static struct user_regs_struct registers(pid_t child) {
 static void copy_maps(pid_t child, const char *path) {
     char source[64];
     snprintf(source, sizeof source, "/proc/%d/maps", (int)child);
-    FILE *from = fopen(source, "r"), *to = fopen(path, "w");
-    if (!from || !to) fail(path);
+    FILE *from = fopen(source, "r");
+    if (!from) fail(source);
+    FILE *to = fopen(path, "w");
+    if (!to) fail(path);
     char buffer[4096];
     size_t n;
     while ((n = fread(buffer, 1, sizeof buffer, from)) > 0) fwrite(buffer, 1, n, to);

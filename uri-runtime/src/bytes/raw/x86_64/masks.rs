@@ -23,15 +23,27 @@
 
 use uri_core::table::{self, Class};
 
+use super::{holds_hex_digits, triplet_starts};
+
 /// The classes a [`Block`] holds a mask of, in the order of
-/// [`Block::inside`]: the ones the grammar scans.
-pub(super) const CLASSES: [Class; 5] = [
-    table::SCHEME,
-    table::REG_NAME,
-    table::USERINFO,
-    table::PATH,
-    table::QUERY_FRAGMENT,
-];
+/// [`Block::inside`]: the ones the grammar scans. Each holds every hex
+/// digit, so a scan passes a triplet by its `%` alone
+/// ([`Block::passed`]).
+pub(super) const CLASSES: [Class; 5] = {
+    let classes = [
+        table::SCHEME,
+        table::REG_NAME,
+        table::USERINFO,
+        table::PATH,
+        table::QUERY_FRAGMENT,
+    ];
+    let mut k = 0;
+    while k < classes.len() {
+        assert!(holds_hex_digits(classes[k]));
+        k += 1;
+    }
+    classes
+};
 
 /// The index of `class` in [`CLASSES`], or `None` for a class the masks
 /// do not hold (which the scalar scans handle). Folded away where the
@@ -83,7 +95,7 @@ impl Block {
             start,
             end,
             inside,
-            triplets: percent & (hex >> 1) & (hex >> 2),
+            triplets: triplet_starts(percent, hex),
         }
     }
 
@@ -103,7 +115,8 @@ impl Block {
     }
 
     /// The bytes a scan of `CLASSES[k]` passes: the class's, and with
-    /// `TRIPLETS` the well-formed triplets'.
+    /// `TRIPLETS` each well-formed triplet's `%` (its digits are the
+    /// class's already).
     #[inline]
     fn passed<const TRIPLETS: bool>(&self, k: usize) -> u64 {
         if TRIPLETS {

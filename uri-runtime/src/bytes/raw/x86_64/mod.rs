@@ -101,17 +101,29 @@ pub(super) use escape_check_text;
 /// class is a constant.
 #[inline]
 const fn holds_hex_digits(class: uri_core::table::Class) -> bool {
+    use uri_core::table::{HEXDIG, TABLE};
     const SHARED_BY_EVERY_DIGIT: u32 = {
-        let digits = b"0123456789ABCDEFabcdef";
         let mut bits = u32::MAX;
-        let mut k = 0;
-        while k < digits.len() {
-            bits &= uri_core::table::TABLE[digits[k] as usize];
-            k += 1;
+        let mut byte = 0;
+        while byte < 256 {
+            if HEXDIG.contains(byte as u8) {
+                bits &= TABLE[byte];
+            }
+            byte += 1;
         }
         bits
     };
     class.bits() & SHARED_BY_EVERY_DIGIT != 0
+}
+
+/// Bit `k` set for each `%` whose next two bytes are hex digits, where
+/// bit `k` of `percent` and `hex` says whether byte `k` is a `%` or a hex
+/// digit: the starts of the well-formed triplets the masks hold whole.
+/// Only the `%` is marked; a scan of a class that [`holds_hex_digits`]
+/// passes the digits as its own.
+#[inline]
+const fn triplet_starts(percent: u64, hex: u64) -> u64 {
+    percent & (hex >> 1) & (hex >> 2)
 }
 
 /// Where a one-class scan goes after a step whose stops, the bytes from

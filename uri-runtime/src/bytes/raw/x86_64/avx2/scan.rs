@@ -19,7 +19,7 @@ use uri_core::table::Class;
 
 use super::super::{after_step, holds_hex_digits, kept_prefix_by_steps};
 use super::super::ssse3::{
-    kept_prefix as ssse3_kept_prefix, scan_class as ssse3_scan, span_rows, triplet_starts,
+    kept_prefix as ssse3_kept_prefix, scan_class as ssse3_scan, span_rows, triplet_starts_before,
 };
 
 /// [`Class::span`] thirty-two bytes per comparison: the same answer on
@@ -93,7 +93,7 @@ fn scan_class<const TRIPLETS: bool>(
         if TRIPLETS {
             let percent = percent_of(first) | percent_of(second) << 32;
             let hex = hex_of(first) | hex_of(second) << 32;
-            outside &= !triplet_starts(percent, hex, 64, to - i);
+            outside &= !triplet_starts_before(percent, hex, 64, to - i);
         }
         match after_step::<TRIPLETS>(bytes, i, outside, i + 64, to) {
             ControlFlow::Continue(next) => i = next,
@@ -112,7 +112,7 @@ fn scan_class<const TRIPLETS: bool>(
         let chunk = load(window);
         let mut outside = outside_of(chunk);
         if TRIPLETS {
-            outside &= !triplet_starts(percent_of(chunk), hex_of(chunk), 32, to - start);
+            outside &= !triplet_starts_before(percent_of(chunk), hex_of(chunk), 32, to - start);
         }
         outside >>= i - start;
         match after_step::<TRIPLETS>(bytes, i, outside, start + 32, to) {

@@ -21,7 +21,7 @@ use core::arch::x86_64::{
 
 use uri_core::table::{self, Class};
 
-use super::super::holds_hex_digits;
+use super::super::{holds_hex_digits, triplet_starts};
 
 /// The classes the table knows, in the order of their bits.
 pub(super) const CLASSES: [Class; 8] = [
@@ -129,7 +129,7 @@ fn scan<const TRIPLETS: bool>(bit: u8, bytes: &[u8], from: usize, to: usize) -> 
             let hex =
                 _mm512_test_epi8_mask(classes, _mm512_set1_epi8(HEX_BIT.cast_signed())) & ascii;
             // The digits are inside the class already.
-            stops &= !(percent & (hex >> 1) & (hex >> 2));
+            stops &= !triplet_starts(percent, hex);
         }
         // Always true when the step reached `to`: its first unread lane.
         if stops != 0 {

@@ -17,7 +17,7 @@ use core::ops::ControlFlow;
 use uri_core::pct::{EncodeSet, UPPER_HEX};
 use uri_core::table::Class;
 
-use super::{after_step, holds_hex_digits, kept_prefix_by_steps};
+use super::{after_step, holds_hex_digits, kept_prefix_by_steps, triplet_starts};
 use super::super::kernels::Kernels;
 use super::super::text::push_ascii;
 use crate::bytes::{escape, scan};
@@ -296,19 +296,17 @@ fn triplets(chunks: &[__m128i], hex_rows: __m128i, limit: usize) -> u64 {
         percent |= u64::from(marks.cast_unsigned()) << (16 * k);
         hex |= u64::from(!escapes(chunk, hex_rows) & 0xFFFF) << (16 * k);
     }
-    triplet_starts(percent, hex, 16 * chunks.len(), limit)
+    triplet_starts_before(percent, hex, 16 * chunks.len(), limit)
 }
 
-/// Bit `k` set for the `%` of each well-formed `%XX` triplet among
-/// `width` bytes whose `%`s and hex digits are the bits of `percent` and
-/// `hex`, that ends before `limit`: a `%` whose next two bytes are hex
-/// digits. The digits are left out: a scan passes only triplets of a
-/// class that holds every hex digit ([`holds_hex_digits`]), where they
-/// are no stops already. A triplet that starts in the last two bytes is
-/// left for the caller.
+/// [`triplet_starts`] among `width` bytes, of the triplets that end
+/// before `limit`. A scan passes only triplets of a class that holds
+/// every hex digit ([`holds_hex_digits`]), where the digits are no stops
+/// already. A triplet that starts in the last two bytes is left for the
+/// caller.
 #[inline]
-pub(super) fn triplet_starts(percent: u64, hex: u64, width: usize, limit: usize) -> u64 {
-    let mut starts = percent & (hex >> 1) & (hex >> 2);
+pub(super) fn triplet_starts_before(percent: u64, hex: u64, width: usize, limit: usize) -> u64 {
+    let mut starts = triplet_starts(percent, hex);
     if limit < width + 2 {
         // The two digits must come before `limit`.
         starts &= (1 << limit.saturating_sub(2)) - 1;
