@@ -95,7 +95,7 @@ macro_rules! __grammar {
 
             let authority = if i + 1 < len && b[i] == b'/' && b[i + 1] == b'/' {
                 let start = i + 2;
-                let (bounds, end) = match host_and_port(cx, b, start) {
+                let (bounds, end) = match host_and_port(cx, b, start, options) {
                     Some(found) => found,
                     None => $crate::__attempt!(any_authority(cx, b, start, options)),
                 };
@@ -166,19 +166,49 @@ macro_rules! __grammar {
             ))
         }
 
-        /// The authority starting at `start` when it is the most common kind, a
-        /// reg-name or IPv4 address without escapes, optionally with a port, and
-        /// the index where it ends. `None` sends every other authority (userinfo,
-        /// escapes, IP literals, errors) to [`any_authority`]; this one scan does
-        /// the work of that function's several.
+        /// The authority starting at `start` when it is one of the common
+        /// kinds, a reg-name or IPv4 address without escapes or an IP
+        /// literal without a zone, optionally with a port, and the index
+        /// where it ends. `None` sends every other authority (userinfo,
+        /// escapes, zones, errors) to [`any_authority`]; this one scan
+        /// (two for a literal) does the work of that function's several.
         $(#[$attr])*
         pub(crate) $($qualifier)? fn host_and_port(
             cx: &mut $context,
             b: &[u8],
             start: usize,
+            options: ParseOptions,
         ) -> Option<(AuthorityBounds, usize)> {
             let len = b.len();
-            let host_end = $span(cx, REG_NAME, b, start, len);
+            let name_end = $span(cx, REG_NAME, b, start, len);
+            let (host_end, host_kind) = if name_end == start && start < len && b[start] == b'[' {
+                // Every byte of a literal without a zone (hex digits, `:`,
+                // `.`, and an `IPvFuture`'s) is a userinfo byte, and `]`
+                // is not: the first byte outside that class closes it, or
+                // the general path reads what else it is. Where a
+                // `]` closes it, it is the authority's first, as the
+                // general path would find.
+                let close = $span(cx, USERINFO, b, start + 1, len);
+                if close >= len || b[close] != b']' {
+                    return None;
+                }
+                match ip_literal(b, start + 1, close, options) {
+                    Ok(kind) => (close + 1, kind),
+                    // The general path reads it again for the error.
+                    Err(_) => return None,
+                }
+            } else {
+                // An IPv4 address starts with a digit; most names do not.
+                let is_ipv4 = name_end > start
+                    && b[start].is_ascii_digit()
+                    && ipv4_octets(b, start, name_end).is_some();
+                let kind = if is_ipv4 {
+                    HostKind::Ipv4
+                } else {
+                    HostKind::RegName
+                };
+                (name_end, kind)
+            };
             let (port_mark, end) = if host_end < len && b[host_end] == b':' {
                 (Some(host_end), digits_end(b, host_end + 1))
             } else {
@@ -187,14 +217,6 @@ macro_rules! __grammar {
             if end < len && !matches!(b[end], b'/' | b'?' | b'#') {
                 return None;
             }
-            // An IPv4 address starts with a digit; most names do not.
-            let is_ipv4 =
-                host_end > start && b[start].is_ascii_digit() && ipv4_octets(b, start, host_end).is_some();
-            let host_kind = if is_ipv4 {
-                HostKind::Ipv4
-            } else {
-                HostKind::RegName
-            };
             let bounds = AuthorityBounds {
                 start,
                 userinfo_end: None,

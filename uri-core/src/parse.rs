@@ -609,7 +609,7 @@ mod tests {
     /// shortcut answers, it gives the same bounds and end.
     #[test]
     fn the_authority_shortcut_agrees_with_the_general_path() {
-        let pieces: [&[u8]; 19] = [
+        let pieces: [&[u8]; 27] = [
             b"a",
             b"1",
             b"0",
@@ -629,25 +629,37 @@ mod tests {
             b"#",
             "é".as_bytes(),
             b" ",
+            b"[",
+            b"]",
+            b"[2001:db8::7]",
+            b"[v7.fe80::a]",
+            b"[v7]",
+            b"[fe80::1%25en0]",
+            b"[1:2:3:4:5:6:7:8:9]",
+            b"[::ffff:1.2.3.4]",
         ];
         let mut seed = 0x3986_u64;
         let mut next = move || crate::testing::xorshift(&mut seed);
-        let (mut buffer, mut answered) = ([0u8; 64], 0);
-        for _ in 0..50_000 {
+        let (mut buffer, mut answered, mut literals) = ([0u8; 128], 0, 0);
+        for _ in 0..100_000 {
             buffer[..2].copy_from_slice(b"//");
             let mut len = 2;
             for _ in 0..next() % 8 {
-                let piece = pieces[(next() % 19) as usize];
+                let piece = pieces[(next() % 27) as usize];
                 buffer[len..len + piece.len()].copy_from_slice(piece);
                 len += piece.len();
             }
             let b = &buffer[..len];
-            if let Some(found) = host_and_port(&mut (), b, 2) {
+            if let Some(found) = host_and_port(&mut (), b, 2, ParseOptions::RFC3986) {
                 answered += 1;
+                if matches!(found.0.host_kind, HostKind::Ipv6 | HostKind::IpvFuture) {
+                    literals += 1;
+                }
                 let general = any_authority(&mut (), b, 2, ParseOptions::RFC3986);
                 assert_eq!(general, Ok(found), "{:?}", core::str::from_utf8(b));
             }
         }
         assert!(answered > 10_000, "the shortcut answered {answered} times");
+        assert!(literals > 1_000, "the shortcut read {literals} IP literals");
     }
 }
