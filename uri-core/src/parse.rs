@@ -397,8 +397,28 @@ pub const fn port_digits(b: &[u8], from: usize, to: usize) -> Result<(), ParseEr
 /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`, given the text
 /// between the brackets; with zone identifiers allowed, RFC 6874's
 /// `IPv6addrz` too.
+///
+/// Most literals are an IPv6 address without a zone, which the quick
+/// reading takes whole whatever the options (an `IPvFuture`'s `v` and a
+/// zone's `%` are bytes it refuses): that answer is given in the
+/// caller, with one call, and every other literal read out of line.
 #[doc(hidden)]
+#[inline]
 pub const fn ip_literal(
+    b: &[u8],
+    start: usize,
+    end: usize,
+    options: ParseOptions,
+) -> Result<HostKind, ParseError> {
+    if is_ipv6(b, start, end) {
+        return Ok(HostKind::Ipv6);
+    }
+    other_ip_literal(b, start, end, options)
+}
+
+/// [`ip_literal`] for a literal that is not an IPv6 address alone: an
+/// `IPvFuture`, an address with a zone, or an error.
+const fn other_ip_literal(
     b: &[u8],
     start: usize,
     end: usize,
