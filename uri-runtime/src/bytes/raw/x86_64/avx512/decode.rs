@@ -51,9 +51,7 @@ pub(super) unsafe fn push_decoded<const FORM: bool>(
 /// escape.
 #[inline]
 #[target_feature(enable = "avx512bw,avx512vbmi2,popcnt")]
-fn decode_step<const FORM: bool>(
-    step: Step<'_, 64>,
-) -> Result<(usize, u64, __m512i), usize> {
+fn decode_step<const FORM: bool>(step: Step<'_, 64>) -> Result<(usize, u64, __m512i), usize> {
     let (text, room, carried) = step.parts();
     let load = |at: usize| {
         // SAFETY: a step's text is sixty-six bytes, so the sixty-four

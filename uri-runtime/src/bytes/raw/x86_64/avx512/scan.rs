@@ -7,16 +7,19 @@
 //! 128-entry table that holds, for each ASCII byte, a bit for each class
 //! the grammar scans: so one step answers for every class, and a scan of
 //! any class is a bit test, a count of trailing zeros, and one branch.
-//! The step's bytes are read with a masked load that stops at the scan's
-//! end, so a step never reads past the text (masked-off lanes are not
-//! read) and needs no whole window, and the scan's end shows up as a stop
-//! of its own: a lane that was not read holds zero, which is in no class.
+//! A step that ends before the scan's end reads its sixty-four bytes
+//! plainly; the last one reads with a masked load that stops at the
+//! scan's end, so a step never reads past the text (masked-off lanes are
+//! not read) and needs no whole window, and the scan's end shows up as a
+//! stop of its own: a lane that was not read holds zero, which is in no
+//! class.
 
 use core::arch::x86_64::{
-    __m512i, _mm512_add_epi8, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpgt_epu8_mask,
-    _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_maskz_loadu_epi8, _mm512_maskz_mov_epi8,
-    _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_set1_epi8,
-    _mm512_slli_epi16, _mm512_sub_epi8, _mm512_test_epi8_mask,
+    __m512i, _mm512_add_epi8, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epi8_mask,
+    _mm512_cmpgt_epu8_mask, _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_maskz_loadu_epi8,
+    _mm512_maskz_mov_epi8, _mm512_maskz_permutex2var_epi8, _mm512_movepi8_mask, _mm512_or_si512,
+    _mm512_permutex2var_epi8, _mm512_set1_epi8, _mm512_setzero_si512, _mm512_slli_epi16,
+    _mm512_sub_epi8, _mm512_test_epi8_mask,
 };
 
 use uri_core::table::{self, Class};
@@ -117,17 +120,16 @@ fn scan<const TRIPLETS: bool>(bit: u8, bytes: &[u8], from: usize, to: usize) -> 
     let (low, high) = table_halves();
     let mut i = from;
     loop {
-        let (_, text) = read(bytes, i, to);
-        // The table is indexed by the low seven bits; the high bit is
-        // checked apart, since no byte above ASCII is in a class.
-        let classes = _mm512_permutex2var_epi8(low, text, high);
-        let ascii = !_mm512_movepi8_mask(text);
-        let inside = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(bit.cast_signed())) & ascii;
+        let text = read_step(bytes, i, to);
+        // The table is indexed by the low seven bits; a byte above ASCII,
+        // which is in no class, looks up nothing (its lane is zeroed).
+        let ascii = _mm512_cmpge_epi8_mask(text, _mm512_setzero_si512());
+        let classes = _mm512_maskz_permutex2var_epi8(ascii, low, text, high);
+        let inside = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(bit.cast_signed()));
         let mut stops = !inside;
         if TRIPLETS {
             let percent = _mm512_cmpeq_epi8_mask(text, _mm512_set1_epi8(b'%'.cast_signed()));
-            let hex =
-                _mm512_test_epi8_mask(classes, _mm512_set1_epi8(HEX_BIT.cast_signed())) & ascii;
+            let hex = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(HEX_BIT.cast_signed()));
             // The digits are inside the class already.
             stops &= !triplet_starts(percent, hex);
         }
@@ -256,6 +258,24 @@ pub(super) fn read(bytes: &[u8], at: usize, to: usize) -> (u64, __m512i) {
     // lanes are not read, and the load has no alignment requirement.
     let text = unsafe { _mm512_maskz_loadu_epi8(lanes, bytes.as_ptr().add(at).cast()) };
     (lanes, text)
+}
+
+/// The bytes of `bytes[at..to]`, zero past `to`, for a step of a loop:
+/// one that ends before `to` reads its sixty-four bytes without
+/// a mask, which spares it working one out (a long query takes several
+/// such steps), so only a loop's last step is masked.
+#[inline]
+#[target_feature(enable = "avx512bw,avx512vbmi")]
+fn read_step(bytes: &[u8], at: usize, to: usize) -> __m512i {
+    let to = to.min(bytes.len());
+    // Written so that a loop can keep `to - 64` aside.
+    if to >= 64 && at <= to - 64 {
+        // SAFETY: `at + 64` is at most `to`, which is at most the text's
+        // length; the load has no alignment requirement.
+        unsafe { _mm512_loadu_si512(bytes.as_ptr().add(at).cast()) }
+    } else {
+        read(bytes, at, to).1
+    }
 }
 
 /// The index of the first `%` in `bytes`, sixty-four bytes a comparison;
