@@ -6,7 +6,8 @@
 //! One byte permutation (`vpermi2b`) looks every byte of a step up in a
 //! 128-entry table that holds, for each ASCII byte, a bit for each class
 //! the grammar scans: so one step answers for every class, and a scan of
-//! any class is a bit test, a count of trailing zeros, and one branch.
+//! any class is a bit test, a count of trailing zeros, and one branch on
+//! the stops (besides a predictable one on whether the step is the last).
 //! A step that ends before the scan's end reads its sixty-four bytes
 //! plainly; the last one reads with a masked load that stops at the
 //! scan's end, so a step never reads past the text (masked-off lanes are
