@@ -4,15 +4,12 @@
 //! test per class. The reading of the masks is `../masks.rs`; a run past
 //! the block is finished by the one-class scan of `scan.rs`.
 
-use core::arch::x86_64::{
-    _mm512_cmpeq_epi8_mask, _mm512_cmpge_epi8_mask, _mm512_maskz_permutex2var_epi8,
-    _mm512_set1_epi8, _mm512_setzero_si512, _mm512_test_epi8_mask,
-};
+use core::arch::x86_64::{_mm512_cmpeq_epi8_mask, _mm512_set1_epi8, _mm512_test_epi8_mask};
 
 use uri_core::table::Class;
 
 use super::super::masks::{self, Block, CLASSES};
-use super::scan::{self, HEX_BIT, read, table_halves};
+use super::scan::{self, HEX_BIT, classes_of, read, table_halves};
 
 masks::scans_over_masks!("avx512bw,avx512vbmi", classify, classify_whole, scan);
 
@@ -34,11 +31,7 @@ fn classify(bytes: &[u8], at: usize) -> Block {
     // The lanes read, counted from the lengths: the mask's `count_ones`
     // would be a dozen instructions here, where `popcnt` is not enabled.
     let end = at + bytes.len().saturating_sub(at).min(64);
-    let (low, high) = table_halves();
-    // The table is indexed by the low seven bits; a byte above ASCII,
-    // which is in no class, looks up nothing (its lane is zeroed).
-    let ascii = _mm512_cmpge_epi8_mask(text, _mm512_setzero_si512());
-    let classes = _mm512_maskz_permutex2var_epi8(ascii, low, text, high);
+    let classes = classes_of(text, table_halves());
     let has = |bit: u8| _mm512_test_epi8_mask(classes, _mm512_set1_epi8(bit.cast_signed()));
     let percent = _mm512_cmpeq_epi8_mask(text, _mm512_set1_epi8(b'%'.cast_signed()));
     Block::new(

@@ -18,9 +18,8 @@
 use core::arch::x86_64::{
     __m512i, _mm512_add_epi8, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epi8_mask,
     _mm512_cmpgt_epu8_mask, _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_maskz_loadu_epi8,
-    _mm512_maskz_mov_epi8, _mm512_maskz_permutex2var_epi8, _mm512_movepi8_mask, _mm512_or_si512,
-    _mm512_permutex2var_epi8, _mm512_set1_epi8, _mm512_setzero_si512, _mm512_slli_epi16,
-    _mm512_sub_epi8, _mm512_test_epi8_mask,
+    _mm512_maskz_mov_epi8, _mm512_maskz_permutex2var_epi8, _mm512_or_si512, _mm512_set1_epi8,
+    _mm512_setzero_si512, _mm512_slli_epi16, _mm512_sub_epi8, _mm512_test_epi8_mask,
 };
 
 use uri_core::table::{self, Class};
@@ -122,10 +121,7 @@ fn scan<const TRIPLETS: bool>(bit: u8, bytes: &[u8], from: usize, to: usize) -> 
     let mut i = from;
     loop {
         let text = read_step(bytes, i, to);
-        // The table is indexed by the low seven bits; a byte above ASCII,
-        // which is in no class, looks up nothing (its lane is zeroed).
-        let ascii = _mm512_cmpge_epi8_mask(text, _mm512_setzero_si512());
-        let classes = _mm512_maskz_permutex2var_epi8(ascii, low, text, high);
+        let classes = classes_of(text, (low, high));
         let inside = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(bit.cast_signed()));
         let mut stops = !inside;
         if TRIPLETS {
@@ -166,9 +162,10 @@ pub(super) fn escapes_in_normal_form<const PROVEN: bool>(
     let (low, high) = table_halves();
     let from = |at: usize| read(bytes, at, bytes.len()).1;
     let has = |text: __m512i, bit: u8| {
-        let classes = _mm512_permutex2var_epi8(low, text, high);
-        _mm512_test_epi8_mask(classes, _mm512_set1_epi8(bit.cast_signed()))
-            & !_mm512_movepi8_mask(text)
+        _mm512_test_epi8_mask(
+            classes_of(text, (low, high)),
+            _mm512_set1_epi8(bit.cast_signed()),
+        )
     };
     // A hex digit's value: its low four bits, and nine more for a letter.
     let value = |digits: __m512i| {
@@ -294,6 +291,17 @@ fn first_percent(bytes: &[u8]) -> Option<usize> {
         at += 64;
     }
     None
+}
+
+/// The [`MEMBERSHIP`] of each byte of `text`, looked up in the two
+/// halves of [`table_halves`]. The table is indexed by the low seven
+/// bits; a byte above ASCII, which is in no class, looks up nothing (its
+/// lane is zeroed), so a class test needs no mask of its own.
+#[inline]
+#[target_feature(enable = "avx512bw,avx512vbmi")]
+pub(super) fn classes_of(text: __m512i, (low, high): (__m512i, __m512i)) -> __m512i {
+    let ascii = _mm512_cmpge_epi8_mask(text, _mm512_setzero_si512());
+    _mm512_maskz_permutex2var_epi8(ascii, low, text, high)
 }
 
 /// [`MEMBERSHIP`] as the two tables of `vpermi2b`.
