@@ -22,9 +22,11 @@
 /// Items compiled only where this build has vector kernels: on x86-64,
 /// where the CPU can be asked what it runs (`std`), unless `--cfg
 /// uri_safe` asks for the portable twins everywhere; `vector_kernels! {
-/// else … }` for the items compiled otherwise. The one place that choice
-/// is written: a new architecture adds its `target_arch` here and its
-/// folder under `raw/` (see `raw`'s docs for the recipe).
+/// else … }` for the items compiled otherwise. A new architecture adds
+/// its `target_arch` here, and to the same condition on `raw`'s `mod
+/// arch` declarations (written out there so that rustfmt reaches the
+/// kernels' files; a mismatch fails the build), with its folder under
+/// `raw/` (see `raw`'s docs for the recipe).
 #[cfg(feature = "alloc")]
 macro_rules! vector_kernels {
     (else $($item:item)*) => {$(

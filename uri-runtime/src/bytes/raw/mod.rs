@@ -57,9 +57,9 @@
 //!    safe choosers every architecture module has (`position`,
 //!    `has_segment_starting_with_dot`, `name_tail`), which may call the
 //!    portable twins;
-//! 2. its `target_arch` in `vector_kernels!` (`bytes/mod.rs`), the one
-//!    place the build's choice is written, and its `path` line above
-//!    `mod arch` here.
+//! 2. its `target_arch` in `vector_kernels!` (`bytes/mod.rs`) and in
+//!    the same condition on the two `mod arch` declarations here, with
+//!    its `path` line.
 //!
 //! The choosers in `dispatch.rs`, the agreement checks and their tests
 //! then take its kernels with no change; a parser kernel is the
@@ -78,14 +78,21 @@ mod kernels;
 mod reserved;
 mod text;
 // This build's kernels: the architecture's folder where it has vector
-// kernels (see `vector_kernels!`), else the portable twins alone.
+// kernels, else the portable twins alone. The condition is
+// `vector_kernels!`'s, written out because rustfmt does not look inside a
+// macro call for modules; the two assertions below fail the build where
+// the two conditions part.
+#[cfg(all(target_arch = "x86_64", feature = "std", not(uri_safe)))]
+#[path = "x86_64/mod.rs"]
+mod arch;
+#[cfg(not(all(target_arch = "x86_64", feature = "std", not(uri_safe))))]
+#[path = "portable.rs"]
+mod arch;
 vector_kernels! {
-    #[cfg_attr(target_arch = "x86_64", path = "x86_64/mod.rs")]
-    mod arch;
+    const _: () = assert!(!arch::SETS.is_empty(), "`mod arch` names the portable twins");
 }
 vector_kernels! { else
-    #[path = "portable.rs"]
-    mod arch;
+    const _: () = assert!(arch::SETS.is_empty(), "`mod arch` names vector kernels");
 }
 
 #[cfg(test)]

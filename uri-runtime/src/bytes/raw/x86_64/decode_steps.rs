@@ -70,7 +70,12 @@ pub(super) unsafe fn decode_in_steps<const WIDTH: usize>(
         && let Some(room) = spare.get_mut(n..n + WIDTH)
     {
         let text = &bytes[i..i + WIDTH + 2];
-        let (written, next) = step(Step { text, room, carried }).map_err(|lane| i + lane)?;
+        let (written, next) = step(Step {
+            text,
+            room,
+            carried,
+        })
+        .map_err(|lane| i + lane)?;
         (i, n, carried) = (i + WIDTH, n + written, next);
     }
     // SAFETY: each step initialized the first `written` bytes of its room

@@ -3,7 +3,10 @@
 //! reading, which every x86-64 target has and so are called directly.
 
 mod avx2;
-#[cfg_attr(uri_no_avx512, allow(dead_code, reason = "the build leaves its rows out"))]
+#[cfg_attr(
+    uri_no_avx512,
+    allow(dead_code, reason = "the build leaves its rows out")
+)]
 mod avx512;
 mod decode_steps;
 mod masks;
@@ -236,7 +239,8 @@ mod tests {
                 let from = (xorshift(&mut seed) % (len + 3)) as usize;
                 let to = (xorshift(&mut seed) % (len + 3)) as usize;
                 for class in classes {
-                    let context = alloc::format!("round {round}: {class:?} {from}..{to} of {text:?}");
+                    let context =
+                        alloc::format!("round {round}: {class:?} {from}..{to} of {text:?}");
                     for (span, encoded) in contexts.scans(class, &text, from, to) {
                         assert_eq!(span, class.span(&text, from, to), "{context}");
                         assert_eq!(

@@ -6,8 +6,8 @@
 
 use core::arch::x86_64::{
     __m256i, _mm_add_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_or_si128, _mm_set1_epi8,
-    _mm_setr_epi8, _mm_shuffle_epi8, _mm256_cmpeq_epi8, _mm256_loadu_si256,
-    _mm256_movemask_epi8, _mm256_set_m128i, _mm256_set1_epi8,
+    _mm_setr_epi8, _mm_shuffle_epi8, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
+    _mm256_set_m128i, _mm256_set1_epi8,
 };
 
 use uri_core::pct::EncodeSet;
@@ -96,8 +96,10 @@ fn classify_whole(bytes: &[u8]) -> Block {
     debug_assert!((16..=64).contains(&bytes.len()));
     let len = bytes.len();
     if len >= 32
-        && let (Some((first, _)), Some((_, last))) =
-            (bytes.split_first_chunk::<32>(), bytes.split_last_chunk::<32>())
+        && let (Some((first, _)), Some((_, last))) = (
+            bytes.split_first_chunk::<32>(),
+            bytes.split_last_chunk::<32>(),
+        )
     {
         let [first, last] = [load(first), load(last)];
         return block(
@@ -108,9 +110,10 @@ fn classify_whole(bytes: &[u8]) -> Block {
             [hex_of(first), hex_of(last)],
         );
     }
-    let (Some((first, _)), Some((_, last))) =
-        (bytes.split_first_chunk::<16>(), bytes.split_last_chunk::<16>())
-    else {
+    let (Some((first, _)), Some((_, last))) = (
+        bytes.split_first_chunk::<16>(),
+        bytes.split_last_chunk::<16>(),
+    ) else {
         return Block::EMPTY;
     };
     // The step's high lane is the bytes from sixteen on, then zeros:

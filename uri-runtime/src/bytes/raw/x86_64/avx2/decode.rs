@@ -13,11 +13,11 @@
 
 use alloc::vec::Vec;
 use core::arch::x86_64::{
-    __m256i, _mm_unpackhi_epi64, _mm_storel_epi64, _mm256_add_epi8, _mm256_and_si256,
-    _mm256_blendv_epi8, _mm256_castsi256_si128, _mm256_cmpeq_epi8,
-    _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_min_epu8, _mm256_movemask_epi8,
-    _mm256_or_si256, _mm256_set1_epi8, _mm256_setr_epi64x, _mm256_setzero_si256,
-    _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_storeu_si256, _mm256_sub_epi8,
+    __m256i, _mm_storel_epi64, _mm_unpackhi_epi64, _mm256_add_epi8, _mm256_and_si256,
+    _mm256_blendv_epi8, _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_extracti128_si256,
+    _mm256_loadu_si256, _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
+    _mm256_setr_epi64x, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_slli_epi16,
+    _mm256_storeu_si256, _mm256_sub_epi8,
 };
 
 use super::super::decode_steps::{COUNTS, PACK, PACK_HIGH, Step, decode_in_steps};
@@ -57,9 +57,7 @@ pub(super) unsafe fn push_decoded<const FORM: bool>(
 /// escape.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn decode_step<const FORM: bool>(
-    step: Step<'_, 32>,
-) -> Result<(usize, u64, __m256i), usize> {
+fn decode_step<const FORM: bool>(step: Step<'_, 32>) -> Result<(usize, u64, __m256i), usize> {
     let (text, room, carried) = step.parts();
     let load = |at: usize| {
         // SAFETY: a step's text is thirty-four bytes, so the thirty-two
@@ -139,7 +137,9 @@ fn decode_step<const FORM: bool>(
 #[inline]
 #[target_feature(enable = "avx2")]
 fn hex_values(digits: __m256i) -> (__m256i, __m256i) {
-    let at_most = |x: __m256i, m: u8| _mm256_cmpeq_epi8(_mm256_min_epu8(x, _mm256_set1_epi8(m.cast_signed())), x);
+    let at_most = |x: __m256i, m: u8| {
+        _mm256_cmpeq_epi8(_mm256_min_epu8(x, _mm256_set1_epi8(m.cast_signed())), x)
+    };
     let digit = _mm256_sub_epi8(digits, _mm256_set1_epi8(b'0'.cast_signed()));
     let is_digit = at_most(digit, 9);
     let lower = _mm256_or_si256(digits, _mm256_set1_epi8(0x20));

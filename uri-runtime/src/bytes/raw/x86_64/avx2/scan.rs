@@ -17,10 +17,10 @@ use core::ops::ControlFlow;
 use uri_core::pct::EncodeSet;
 use uri_core::table::Class;
 
-use super::super::{after_step, holds_hex_digits, kept_prefix_by_steps};
 use super::super::ssse3::{
     kept_prefix as ssse3_kept_prefix, scan_class as ssse3_scan, span_rows, triplet_starts_before,
 };
+use super::super::{after_step, holds_hex_digits, kept_prefix_by_steps};
 
 /// [`Class::span`] thirty-two bytes per comparison: the same answer on
 /// every input.
@@ -104,8 +104,7 @@ fn scan_class<const TRIPLETS: bool>(
     // last thirty-two bytes, and skips those before `i`.
     while i < to {
         let start = i.min(bytes.len() - 32);
-        let Some((window, _)) = bytes.get(start..).and_then(<[u8]>::split_first_chunk::<32>)
-        else {
+        let Some((window, _)) = bytes.get(start..).and_then(<[u8]>::split_first_chunk::<32>) else {
             // The text has thirty-two bytes from `start`, by its choice.
             break;
         };

@@ -4,10 +4,10 @@
 
 use alloc::vec::Vec;
 use core::arch::x86_64::{
-    __m128i, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8,
-    _mm_movemask_epi8, _mm_or_si128, _mm_set_epi64x, _mm_set1_epi8, _mm_setzero_si128,
-    _mm_shuffle_epi8, _mm_slli_epi16, _mm_storel_epi64, _mm_storeu_si128, _mm_sub_epi8,
-    _mm_unpackhi_epi64,
+    __m128i, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_loadu_si128,
+    _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set_epi64x, _mm_set1_epi8,
+    _mm_setzero_si128, _mm_shuffle_epi8, _mm_slli_epi16, _mm_storel_epi64, _mm_storeu_si128,
+    _mm_sub_epi8, _mm_unpackhi_epi64,
 };
 
 use super::super::decode_steps::{COUNTS, PACK, PACK_HIGH, Step, decode_in_steps};
@@ -47,9 +47,7 @@ pub(super) unsafe fn push_decoded<const FORM: bool>(
 /// escape.
 #[inline]
 #[target_feature(enable = "ssse3")]
-fn decode_step<const FORM: bool>(
-    step: Step<'_, 16>,
-) -> Result<(usize, u64, __m128i), usize> {
+fn decode_step<const FORM: bool>(step: Step<'_, 16>) -> Result<(usize, u64, __m128i), usize> {
     let (text, room, carried) = step.parts();
     let load = |at: usize| {
         // SAFETY: a step's text is eighteen bytes, so the sixteen from
@@ -102,7 +100,10 @@ fn decode_step<const FORM: bool>(
     // requirement.
     unsafe {
         _mm_storel_epi64(room.cast(), packed);
-        _mm_storel_epi64(room.add(low_count).cast(), _mm_unpackhi_epi64(packed, packed));
+        _mm_storel_epi64(
+            room.add(low_count).cast(),
+            _mm_unpackhi_epi64(packed, packed),
+        );
     }
     Ok((low_count + usize::from(COUNTS[k1]), digits >> 16, decoded))
 }
@@ -117,7 +118,8 @@ fn decode_step<const FORM: bool>(
 #[inline]
 #[target_feature(enable = "ssse3")]
 fn hex_values(digits: __m128i) -> (__m128i, __m128i) {
-    let at_most = |x: __m128i, m: u8| _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(m.cast_signed())), x);
+    let at_most =
+        |x: __m128i, m: u8| _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(m.cast_signed())), x);
     let digit = _mm_sub_epi8(digits, _mm_set1_epi8(b'0'.cast_signed()));
     let is_digit = at_most(digit, 9);
     let lower = _mm_or_si128(digits, _mm_set1_epi8(0x20));

@@ -17,9 +17,9 @@ use core::ops::ControlFlow;
 use uri_core::pct::{EncodeSet, UPPER_HEX};
 use uri_core::table::Class;
 
-use super::{after_step, holds_hex_digits, kept_prefix_by_steps, triplet_starts};
 use super::super::kernels::Kernels;
 use super::super::text::push_ascii;
+use super::{after_step, holds_hex_digits, kept_prefix_by_steps, triplet_starts};
 use crate::bytes::{escape, scan};
 
 mod decode;
