@@ -86,6 +86,44 @@ fn the_quick_ipv4_reading_agrees_with_the_careful_one() {
 }
 
 #[test]
+fn an_ipv4_address_inside_a_longer_text_is_read_from_its_own_bytes() {
+    // The quick reading loads sixteen bytes around the address where the
+    // text has them: the bytes either side (digits and dots among them)
+    // must not count, at any place in texts shorter and longer than
+    // sixteen bytes, the address at either end or in the middle.
+    let around: &[&str] = &["", "9", ".", "1.2", "//", "http://", "0.0.0.0.", "%", "255"];
+    let mut seed = 0x0C7E_7A11u64;
+    let mut valid = 0;
+    for _ in 0..200_000 {
+        let address = joined(&mut seed, OCTETS, ".", 3..6);
+        let mut text = Vec::new();
+        for _ in 0..xorshift(&mut seed) % 4 {
+            text.extend_from_slice(
+                around[(xorshift(&mut seed) % around.len() as u64) as usize].as_bytes(),
+            );
+        }
+        let start = text.len();
+        text.extend_from_slice(&address);
+        let end = text.len();
+        for _ in 0..xorshift(&mut seed) % 4 {
+            text.extend_from_slice(
+                around[(xorshift(&mut seed) % around.len() as u64) as usize].as_bytes(),
+            );
+        }
+        let answer = ipv4_octets(&text, start, end);
+        assert_eq!(
+            answer,
+            first_ipv4_error(&text, start, end).ok(),
+            "{:?} {start}..{end}",
+            String::from_utf8_lossy(&text),
+        );
+        assert_eq!(answer, ipv4_octets(&address, 0, address.len()));
+        valid += usize::from(answer.is_some());
+    }
+    assert!(valid > 5_000, "{valid}");
+}
+
+#[test]
 fn the_quick_ipv6_reading_agrees_with_the_careful_one() {
     quick_agrees_with_careful(
         0x1DA7_A5E6,
