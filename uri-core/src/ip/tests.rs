@@ -87,10 +87,11 @@ fn the_quick_ipv4_reading_agrees_with_the_careful_one() {
 
 #[test]
 fn an_ipv4_address_inside_a_longer_text_is_read_from_its_own_bytes() {
-    // The quick reading loads sixteen bytes around the address where the
-    // text has them: the bytes either side (digits and dots among them)
-    // must not count, at any place in texts shorter and longer than
-    // sixteen bytes, the address at either end or in the middle.
+    // The address read in place, the bytes either side (digits and dots
+    // among them) left out, at any place in texts shorter and longer than
+    // sixteen bytes, at either end or in the middle: what a quick reading
+    // that loads a window around the address (a faster one might) must
+    // still hold.
     let around: &[&str] = &["", "9", ".", "1.2", "//", "http://", "0.0.0.0.", "%", "255"];
     let mut seed = 0x0C7E_7A11u64;
     let mut valid = 0;
