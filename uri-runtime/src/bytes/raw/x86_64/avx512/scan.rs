@@ -259,9 +259,9 @@ pub(super) fn read(bytes: &[u8], at: usize, to: usize) -> (u64, __m512i) {
 }
 
 /// The bytes of `bytes[at..to]`, zero past `to`, for a step of a loop:
-/// one that ends before `to` reads its sixty-four bytes without
-/// a mask, which spares it working one out (a long query takes several
-/// such steps), so only a loop's last step is masked.
+/// one that ends before `to` reads its sixty-four bytes without a mask,
+/// which spares it working one out (a long query takes several such
+/// steps), so only a loop's last step is masked.
 #[inline]
 #[target_feature(enable = "avx512bw,avx512vbmi")]
 fn read_step(bytes: &[u8], at: usize, to: usize) -> __m512i {
