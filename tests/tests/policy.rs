@@ -372,6 +372,70 @@ fn every_broken_rule_is_reported_with_its_range() {
     }
 }
 
+/// A required component that is missing is reported where it would be,
+/// once, whether the policy requires it alone (the presets' host) or
+/// beside others, and in the order the policy required them.
+#[test]
+fn a_missing_required_component_is_reported_where_it_would_be() {
+    let missing = |policy: &Policy, text: &str| -> Vec<(Component, usize)> {
+        match policy.check(&Uri::parse(text).unwrap()) {
+            Ok(()) => Vec::new(),
+            Err(err) => err
+                .violations()
+                .iter()
+                .filter_map(|v| match v.rule() {
+                    Rule::Required(component) => Some((component, v.index())),
+                    _ => None,
+                })
+                .collect(),
+        }
+    };
+    let host = Policy::new().require(Component::Host);
+    assert_eq!(
+        missing(&host, "urn:isbn:0451450523"),
+        [(Component::Host, 4)]
+    );
+    assert_eq!(
+        missing(&host, "mailto:a@example.com?subject=hi"),
+        [(Component::Host, 7)]
+    );
+    assert_eq!(
+        missing(&host, "file:///etc/hosts"),
+        [],
+        "an empty host is a host"
+    );
+    assert_eq!(
+        missing(&Policy::public_web(), "news:comp.lang.rust"),
+        [(Component::Host, 5)]
+    );
+
+    let several = Policy::new()
+        .require(Component::Fragment)
+        .require(Component::Host)
+        .require(Component::Query)
+        .require(Component::Host);
+    assert_eq!(
+        missing(&several, "urn:x"),
+        [
+            (Component::Fragment, 5),
+            (Component::Host, 4),
+            (Component::Query, 5)
+        ]
+    );
+    assert_eq!(
+        missing(&several, "http://h/p?q"),
+        [(Component::Fragment, 12)]
+    );
+    assert_eq!(missing(&several, "http://h/p?q#"), []);
+    let path = Policy::new()
+        .require(Component::Path)
+        .require(Component::Port);
+    assert_eq!(
+        missing(&path, "http://h?q"),
+        [(Component::Path, 8), (Component::Port, 8)]
+    );
+}
+
 /// Two errors are equal when they list the same violations, whatever
 /// else the URIs held: the slots past the violations hold nothing of
 /// either URI.

@@ -14,6 +14,26 @@ const WORD: usize = 8;
 /// lowercases a scheme exactly: one OR for the word.
 const CASE: u64 = u64::from_le_bytes([0x20; WORD]);
 
+/// How many packed schemes are compared without a loop: every preset
+/// has at most two.
+const FIRST: usize = 4;
+
+/// A slot of [`Schemes`]'s first four that holds no scheme, and no key
+/// `admits` computes equals: a key's bytes are its scheme's with the case
+/// bit set, so never zero, followed by zeros, and this one is a zero
+/// followed by a byte that is not.
+const UNUSED: u64 = 0xff00;
+
+/// The first packed schemes, [`UNUSED`] where there are fewer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct First([u64; FIRST]);
+
+impl Default for First {
+    fn default() -> First {
+        First([UNUSED; FIRST])
+    }
+}
+
 /// The admitted schemes, lowercase: those of up to [`WORD`] bytes as
 /// numbers (byte `i` at bits `8 i`, zero past the end, which no scheme
 /// byte is), the longer ones as text.
@@ -30,6 +50,9 @@ const CASE: u64 = u64::from_le_bytes([0x20; WORD]);
 /// ([`widen`](Self::widen) is the one way past the ceiling).
 #[derive(Clone, Default, PartialEq, Eq)]
 pub(super) struct Schemes {
+    /// The first [`FIRST`] of `packed`, the rest [`UNUSED`]: compared
+    /// all at once, with no loop and no read of the list's length.
+    first: First,
     packed: Vec<u64>,
     long: Vec<String>,
     /// Whether a scheme rule is set: an empty list then admits none.
@@ -58,16 +81,13 @@ impl Schemes {
     /// a caller admits replaces a preset's list.
     pub(super) fn admit(&mut self, scheme: &str) {
         if core::mem::take(&mut self.as_preset) {
+            self.first = First::default();
             self.packed.clear();
             self.long.clear();
         }
         self.set = true;
         if let Some((packed, long)) = &self.ceiling {
-            let ceiling = Schemes {
-                packed: packed.clone(),
-                long: long.clone(),
-                ..Schemes::default()
-            };
+            let ceiling = Schemes::listed(packed.clone(), long.clone());
             if !ceiling.admits(scheme.as_bytes(), scheme.len()) {
                 return;
             }
@@ -78,17 +98,27 @@ impl Schemes {
     /// Admits `scheme` beside a preset's schemes, raising the ceiling.
     pub(super) fn widen(&mut self, scheme: &str) {
         if let Some((packed, long)) = &mut self.ceiling {
-            let mut raised = Schemes {
-                packed: core::mem::take(packed),
-                long: core::mem::take(long),
-                ..Schemes::default()
-            };
+            let mut raised = Schemes::listed(core::mem::take(packed), core::mem::take(long));
             raised.push(scheme);
             *packed = raised.packed;
             *long = raised.long;
         }
         self.set = true;
         self.push(scheme);
+    }
+
+    /// The schemes of two lists as `push` made them, and no rule set.
+    fn listed(packed: Vec<u64>, long: Vec<String>) -> Schemes {
+        let mut first = First::default();
+        for (slot, &key) in first.0.iter_mut().zip(&packed) {
+            *slot = key;
+        }
+        Schemes {
+            first,
+            packed,
+            long,
+            ..Schemes::default()
+        }
     }
 
     /// `scheme` added to the list, lowercase.
@@ -105,7 +135,11 @@ impl Schemes {
         word.get_mut(..scheme.len())
             .unwrap_or_default()
             .copy_from_slice(scheme.as_bytes());
-        self.packed.push(u64::from_le_bytes(word));
+        let key = u64::from_le_bytes(word);
+        if let Some(slot) = self.first.0.get_mut(self.packed.len()) {
+            *slot = key;
+        }
+        self.packed.push(key);
     }
 
     /// Whether a scheme rule is set (else every scheme is admitted).
@@ -135,10 +169,11 @@ impl Schemes {
         let word = u64::from_le_bytes(<[u8; WORD]>::try_from(word).unwrap_or_default());
         let key = (word | CASE) & u64::MAX.checked_shr(64 - 8 * len as u32).unwrap_or(0);
         // Counted rather than searched: no branch on which one matched.
-        self.packed
-            .iter()
-            .fold(0, |found, &admitted| found | u8::from(admitted == key))
-            != 0
+        let found = |list: &[u64]| {
+            list.iter()
+                .fold(0, |found, &admitted| found | u8::from(admitted == key))
+        };
+        found(&self.first.0) | found(self.packed.get(FIRST..).unwrap_or_default()) != 0
     }
 }
 
@@ -209,6 +244,30 @@ mod tests {
             alloc::format!("{schemes:?}"),
             r#"["http", "https", "svn+ssh", "a.b-c", "view-source", "x-long-name-scheme", "ht\0"]"#
         );
+    }
+
+    /// Past the four compared without a loop, the rest are compared too,
+    /// and an empty slot matches nothing, not even an empty scheme.
+    #[test]
+    fn every_admitted_scheme_is_found_however_many() {
+        let names = [
+            "a", "bb", "ccc", "dddd", "eeeee", "ffffff", "ggggggg", "hhhhhhhh",
+        ];
+        let mut schemes = Schemes::default();
+        for (n, name) in names.iter().enumerate() {
+            schemes.admit(name);
+            for (k, other) in names.iter().enumerate() {
+                let text = alloc::format!("{}:x", other.to_ascii_uppercase());
+                assert_eq!(
+                    schemes.admits(text.as_bytes(), other.len()),
+                    k <= n,
+                    "{other} after {name}"
+                );
+            }
+            assert!(!schemes.admits(b"", 0));
+            assert!(!schemes.admits(b"\xff\xff\xff\xff\xff\xff\xff\xff:", 8));
+        }
+        assert!(!Schemes::default().admits(b":x", 0));
     }
 
     #[test]
