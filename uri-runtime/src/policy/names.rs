@@ -59,11 +59,18 @@ pub(super) fn classify_name_at(text: &[u8], host: Range<usize>) -> Option<HostCl
     let tail = raw::name_tail(text, start..end);
     match tail {
         Some(tail) if len <= 2 * BLOCK && tail.after_dot < BLOCK as u32 => {
-            let regular = !tail.escaped && !tail.empty_label && !last_label_may_be_a_number(tail);
-            regular.then(|| tail_class(tail, len, tail.after_dot as usize == len))
+            class_of_whole(tail, len)
         }
         _ => classify_name_rarely(text, start..end, tail),
     }
+}
+
+/// The class of a name of `len` bytes, up to 32, whose `tail` holds all of
+/// it (its first and last sixteen bytes) and its last label whole; `None`
+/// where it is not regular, as [`classify_name_at`] says.
+fn class_of_whole(tail: NameTail, len: usize) -> Option<HostClass> {
+    let regular = !tail.escaped && !tail.empty_label && !last_label_may_be_a_number(tail);
+    regular.then(|| tail_class(tail, len, tail.after_dot as usize == len))
 }
 
 /// Whether the last label of a name whose `tail` holds it whole may be a
@@ -95,6 +102,11 @@ fn classify_name_rarely(
         Some(tail) => tail,
         None => tail_of_short(text.get(start..end)?)?,
     };
+    if len <= 2 * BLOCK && tail.after_dot < BLOCK as u32 {
+        // A short name in a short text, read from a copy: the tail holds
+        // it whole, as on the common path.
+        return class_of_whole(tail, len);
+    }
     let name = text.get(start..end)?;
     let last_label = name.rsplit(|&b| b == b'.').next().unwrap_or_default();
     let may_be_a_number = last_label.last().is_some_and(u8::is_ascii_digit)
@@ -141,12 +153,14 @@ fn tail_class(tail: NameTail, len: usize, single_label: bool) -> HostClass {
     let slot = SLOTS
         .get(at | (usize::from(missing) * SLOT_COUNT))
         .unwrap_or(&NOT_SPECIAL);
-    // What comes before `.arpa`, by its length. The two endings exclude
-    // one another.
-    let before_arpa = tail << 40;
-    let whole = len == b"ipv4only.arpa".len();
-    let ending = usize::from(ends_with(before_arpa, b".home"))
-        | (usize::from(ends_with(before_arpa, b".ipv4only") & whole) << 1);
+    // Only under `arpa` does what comes before the label change the
+    // class. A branch, unlike the lookup: such names are rare, so it is
+    // predicted, and the endings' tests cost every other name nothing.
+    let ending = if last == ARPA {
+        arpa_ending(tail, len)
+    } else {
+        0
+    };
     let class = slot
         .classes
         .get(ending)
@@ -157,6 +171,20 @@ fn tail_class(tail: NameTail, len: usize, single_label: bool) -> HostClass {
         _ if single_label && class == HostClass::Public => HostClass::SingleLabel,
         _ => class,
     }
+}
+
+/// The label whose names' class depends on the label before it.
+const ARPA: Label = Label::of(b"arpa");
+
+/// Which of the classes of [`ARPA`]'s slot a name of `len` bytes ending
+/// in `.arpa` (whose tail's bytes are `tail`) takes: 1 below `.home`, 2
+/// for `ipv4only.arpa` itself, else 0. The two endings exclude one
+/// another.
+fn arpa_ending(tail: u128, len: usize) -> usize {
+    let before_arpa = tail << 40;
+    let whole = len == b"ipv4only.arpa".len();
+    usize::from(ends_with(before_arpa, b".home"))
+        | (usize::from(ends_with(before_arpa, b".ipv4only") & whole) << 1)
 }
 
 /// The special last labels, and the class of a name that ends in one:
