@@ -6,9 +6,8 @@
 //! chosen from a table.
 
 use core::arch::x86_64::{
-    _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64,
-    _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_setr_epi8,
-    _mm_unpackhi_epi64,
+    _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_loadu_si128,
+    _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_unpackhi_epi64,
 };
 use core::ops::Range;
 
@@ -104,6 +103,18 @@ pub(in crate::bytes::raw) fn has_segment_starting_with_dot(bytes: &[u8]) -> bool
 /// places and the three bytes after the last.
 const DOT_WINDOW: usize = 19;
 
+/// Sixteen ones then sixteen zeros: any sixteen of them in a row are a
+/// mask of a block's first lanes.
+static EDGE: [u8; 2 * BLOCK] = {
+    let mut edge = [0; 2 * BLOCK];
+    let mut i = 0;
+    while i < BLOCK {
+        edge[i] = 0xff;
+        i += 1;
+    }
+    edge
+};
+
 /// [`name_tail`](crate::bytes::name_tail::name_tail): the two blocks
 /// masked, searched and lowercased as vectors, in fewer instructions
 /// than the twin's 128-bit integers (a policy refusing one host class
@@ -123,15 +134,22 @@ pub(in crate::bytes::raw) fn name_tail(text: &[u8], name: Range<usize>) -> Optio
         )
     };
     // Lane `i` of the head is the name's when `i < len`, of the tail when
-    // `i >= 16 - len`.
-    let lanes = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    let shown = len.min(BLOCK) as i8;
-    let in_head = _mm_cmpgt_epi8(_mm_set1_epi8(shown), lanes);
-    let in_tail = _mm_cmpgt_epi8(lanes, _mm_set1_epi8(15 - shown));
+    // `i >= 16 - len`: both masks are sixteen bytes of `EDGE`, read where
+    // its ones end `len` lanes in or `len` lanes before the block's end
+    // (a load, where a mask built from `len` took five instructions).
+    let shown = len.min(BLOCK);
+    let edge = EDGE.as_ptr();
+    // SAFETY: `shown <= 16`, so both windows lie inside `EDGE`'s 32 bytes.
+    let (in_head, before_tail) = unsafe {
+        (
+            _mm_loadu_si128(edge.add(BLOCK - shown).cast()),
+            _mm_loadu_si128(edge.add(shown).cast()),
+        )
+    };
     let dots = _mm_set1_epi8(b'.'.cast_signed());
     let tail = _mm_or_si128(
-        _mm_and_si128(tail, in_tail),
-        _mm_andnot_si128(in_tail, dots),
+        _mm_andnot_si128(before_tail, tail),
+        _mm_and_si128(before_tail, dots),
     );
     let percent = _mm_set1_epi8(b'%'.cast_signed());
     let escapes = _mm_or_si128(
