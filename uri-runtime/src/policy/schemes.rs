@@ -14,6 +14,17 @@ const WORD: usize = 8;
 /// lowercases a scheme exactly: one OR for the word.
 const CASE: u64 = u64::from_le_bytes([0x20; WORD]);
 
+/// The bytes of a word that a scheme of `n` bytes takes, by `n`.
+const KEEP: [u64; WORD + 1] = {
+    let mut keep = [0; WORD + 1];
+    let mut n = 1;
+    while n <= WORD {
+        keep[n] = u64::MAX >> (8 * (WORD - n));
+        n += 1;
+    }
+    keep
+};
+
 /// How many packed schemes are compared without a loop: every preset
 /// has at most two.
 const FIRST: usize = 4;
@@ -150,6 +161,35 @@ impl Schemes {
     /// Whether the scheme `text[..len]` of a parsed URI is admitted.
     #[inline]
     pub(super) fn admits(&self, text: &[u8], len: usize) -> bool {
+        // The common case in a few instructions: a scheme of up to a word
+        // in a text of at least one, read as one number.
+        match (text.first_chunk::<WORD>(), KEEP.get(len)) {
+            (Some(word), Some(keep)) => self.admits_key((u64::from_le_bytes(*word) | CASE) & keep),
+            _ => self.admits_rarely(text, len),
+        }
+    }
+
+    /// Whether the packed scheme `key` is admitted.
+    #[inline]
+    fn admits_key(&self, key: u64) -> bool {
+        // Counted rather than searched: no branch on which one matched.
+        let found = |list: &[u64]| {
+            list.iter()
+                .fold(0, |found, &admitted| found | u8::from(admitted == key))
+        };
+        // Past the first few only for a list that has more: no preset's.
+        let past_first = if self.packed.len() > FIRST {
+            found(self.packed.get(FIRST..).unwrap_or_default())
+        } else {
+            0
+        };
+        found(&self.first.0) | past_first != 0
+    }
+
+    /// [`admits`](Self::admits) for a scheme longer than a word, or one in
+    /// a text shorter than a word (read from a copy).
+    #[inline(never)]
+    fn admits_rarely(&self, text: &[u8], len: usize) -> bool {
         let Some(scheme) = text.get(..len) else {
             return false;
         };
@@ -158,22 +198,11 @@ impl Schemes {
                 admitted.len() == len && admitted.bytes().zip(scheme).all(|(a, &b)| a == b | 0x20)
             });
         }
-        let Some(word) = text.get(..WORD) else {
-            // A URI shorter than a word: read from a copy.
-            let mut copy = [0; WORD];
-            copy.get_mut(..len)
-                .unwrap_or_default()
-                .copy_from_slice(scheme);
-            return self.admits(&copy, len);
-        };
-        let word = u64::from_le_bytes(<[u8; WORD]>::try_from(word).unwrap_or_default());
-        let key = (word | CASE) & u64::MAX.checked_shr(64 - 8 * len as u32).unwrap_or(0);
-        // Counted rather than searched: no branch on which one matched.
-        let found = |list: &[u64]| {
-            list.iter()
-                .fold(0, |found, &admitted| found | u8::from(admitted == key))
-        };
-        found(&self.first.0) | found(self.packed.get(FIRST..).unwrap_or_default()) != 0
+        let mut copy = [0; WORD];
+        copy.get_mut(..len)
+            .unwrap_or_default()
+            .copy_from_slice(scheme);
+        self.admits(&copy, len)
     }
 }
 
