@@ -161,8 +161,8 @@ impl Schemes {
     /// Whether the scheme `text[..len]` of a parsed URI is admitted.
     #[inline]
     pub(super) fn admits(&self, text: &[u8], len: usize) -> bool {
-        // The common case in a few instructions: a scheme of up to a word
-        // in a text of at least one, read as one number.
+        // The common case in a few instructions: a scheme of up to eight
+        // bytes, in a text of at least eight, read as one number.
         match (text.first_chunk::<WORD>(), KEEP.get(len)) {
             (Some(word), Some(keep)) => self.admits_key((u64::from_le_bytes(*word) | CASE) & keep),
             _ => self.admits_rarely(text, len),
