@@ -125,25 +125,21 @@ pub(in crate::bytes::raw) fn name_tail(text: &[u8], name: Range<usize>) -> Optio
     let len = name.end.checked_sub(name.start)?;
     let head: &[u8; BLOCK] = text.get(name.start..)?.first_chunk()?;
     let tail: &[u8; BLOCK] = text.get(..name.end)?.last_chunk()?;
-    // SAFETY: each is sixteen readable bytes, and an unaligned load has
-    // no alignment requirement.
-    let (head, tail) = unsafe {
-        (
-            _mm_loadu_si128(head.as_ptr().cast()),
-            _mm_loadu_si128(tail.as_ptr().cast()),
-        )
-    };
     // Lane `i` of the head is the name's when `i < len`, of the tail when
     // `i >= 16 - len`: both masks are sixteen bytes of `EDGE`, read where
     // its ones end `len` lanes in or `len` lanes before the block's end
     // (a load, where a mask built from `len` took five instructions).
     let shown = len.min(BLOCK);
-    let edge = EDGE.as_ptr();
-    // SAFETY: `shown <= 16`, so both windows lie inside `EDGE`'s 32 bytes.
-    let (in_head, before_tail) = unsafe {
+    let in_head: &[u8; BLOCK] = EDGE.get(BLOCK - shown..)?.first_chunk()?;
+    let before_tail: &[u8; BLOCK] = EDGE.get(shown..)?.first_chunk()?;
+    // SAFETY: each is sixteen readable bytes, and an unaligned load has
+    // no alignment requirement.
+    let (head, tail, in_head, before_tail) = unsafe {
         (
-            _mm_loadu_si128(edge.add(BLOCK - shown).cast()),
-            _mm_loadu_si128(edge.add(shown).cast()),
+            _mm_loadu_si128(head.as_ptr().cast()),
+            _mm_loadu_si128(tail.as_ptr().cast()),
+            _mm_loadu_si128(in_head.as_ptr().cast()),
+            _mm_loadu_si128(before_tail.as_ptr().cast()),
         )
     };
     let dots = _mm_set1_epi8(b'.'.cast_signed());
