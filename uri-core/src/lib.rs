@@ -53,6 +53,13 @@
 //!   byte (`new`), quote its culprit from the caller's text
 //!   (`culprit_in`) and describe it in the macros' words (`describe`,
 //!   `Description`). Public, `new` would let any code forge a parse error.
+//! - **Addresses already checked.** The runtime reads the value of every
+//!   IP host it classifies (the host accessor, the policy check), and the
+//!   parse that found the host's kind has checked it already:
+//!   `ipv4_of_accepted` and `ipv6_of_accepted` read only the value,
+//!   without the checks of `parse_ipv4` and `parse_ipv6`. They answer some
+//!   value for text that is not an address, which a public caller could
+//!   take for a reading.
 #![no_std]
 #![forbid(unsafe_code)]
 

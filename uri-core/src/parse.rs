@@ -7,7 +7,7 @@
 //! has one, so they cannot disagree either.
 
 pub use crate::components::{Components, HostKind, Marks, RAW_LEN};
-pub use crate::ip::{ipv4_number_form, parse_ipv4, parse_ipv6};
+pub use crate::ip::{ipv4_number_form, ipv4_of_accepted, ipv6_of_accepted, parse_ipv4, parse_ipv6};
 
 use crate::error::{Component, ParseError, ParseErrorKind};
 use crate::ip::{ipv6_zone, ipvfuture, is_ipv6};

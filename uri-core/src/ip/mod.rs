@@ -9,11 +9,13 @@
 //! error. The tests hold the two to the same answer on generated text,
 //! and both to the standard library's reading.
 
+mod accepted;
 mod number_form;
 #[cfg(test)]
 mod tests;
 mod valid;
 
+pub use accepted::{ipv4_of_accepted, ipv6_of_accepted};
 pub use number_form::ipv4_number_form;
 pub use valid::ipv4_octets;
 pub(crate) use valid::is_ipv6;

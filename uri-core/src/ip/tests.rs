@@ -7,7 +7,10 @@ use std::format;
 use std::string::{String, ToString};
 use std::vec::Vec;
 
-use super::{first_ipv4_error, ipv4_octets, is_ipv6, parse_ipv4, parse_ipv6};
+use super::{
+    first_ipv4_error, ipv4_octets, ipv4_of_accepted, ipv6_of_accepted, is_ipv6, parse_ipv4,
+    parse_ipv6,
+};
 use crate::testing::xorshift;
 
 const OCTETS: &[&str] = &["0", "7", "25", "199", "255", "256", "01", "1000", ""];
@@ -154,6 +157,53 @@ fn the_quick_ipv6_reading_agrees_with_the_careful_one() {
 }
 
 #[test]
+fn an_accepted_address_is_read_as_the_careful_reading_reads_it() {
+    // Generated near misses, so that the accepted ones are of every
+    // shape; the text the careful reading refuses is read too, which
+    // must give some value and not panic.
+    let mut seed = 0xACCE_97EDu64;
+    let (mut v4_valid, mut v6_valid) = (0, 0);
+    for _ in 0..200_000 {
+        let text = joined(&mut seed, OCTETS, ".", 1..7);
+        let value = ipv4_of_accepted(&text);
+        if let Ok(octets) = parse_ipv4(&text, 0, text.len()) {
+            assert_eq!(value, octets, "{:?}", String::from_utf8_lossy(&text));
+            v4_valid += 1;
+        }
+        let text = joined(&mut seed, GROUPS, ":", 1..12);
+        let groups = ipv6_of_accepted(&text);
+        if let Ok(careful) = parse_ipv6(&text, 0, text.len()) {
+            assert_eq!(groups, careful, "{:?}", String::from_utf8_lossy(&text));
+            v6_valid += 1;
+        }
+    }
+    assert!(
+        v4_valid > 2_000 && v6_valid > 2_000,
+        "{v4_valid} {v6_valid}"
+    );
+    for text in [
+        "::",
+        "::1",
+        "1::",
+        "::1.2.3.4",
+        "1:2:3:4:5:6:7::",
+        "::2:3:4:5:6:7:8",
+    ] {
+        let b = text.as_bytes();
+        assert_eq!(Ok(ipv6_of_accepted(b)), parse_ipv6(b, 0, b.len()), "{text}");
+    }
+    // Any bytes at all, long runs of separators and digits among them.
+    let any = b"0:.9fF:%\xff1g";
+    for _ in 0..50_000 {
+        let len = (xorshift(&mut seed) % 80) as usize;
+        let text: Vec<u8> = (0..len)
+            .map(|_| any[(xorshift(&mut seed) % any.len() as u64) as usize])
+            .collect();
+        let _ = (ipv4_of_accepted(&text), ipv6_of_accepted(&text));
+    }
+}
+
+#[test]
 fn the_readings_agree_with_the_standard_library() {
     use std::net::{Ipv4Addr, Ipv6Addr};
     let mut seed = 0x0ADD_7E55u64;
@@ -197,6 +247,7 @@ fn the_readings_agree_with_the_standard_library() {
         let v4 = Ipv4Addr::from((a as u32).to_be_bytes());
         let text = v4.to_string();
         assert_eq!(parse_ipv4(text.as_bytes(), 0, text.len()), Ok(v4.octets()));
+        assert_eq!(ipv4_of_accepted(text.as_bytes()), v4.octets());
         // Runs of zero groups, so that the shortest form has a `::`.
         let zeros = xorshift(&mut seed);
         let groups: [u16; 8] = core::array::from_fn(|k| {
@@ -213,6 +264,7 @@ fn the_readings_agree_with_the_standard_library() {
                 Ok(groups),
                 "{text}"
             );
+            assert_eq!(ipv6_of_accepted(text.as_bytes()), groups, "{text}");
         }
     }
 }

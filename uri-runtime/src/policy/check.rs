@@ -6,7 +6,7 @@ use core::fmt;
 use core::net::{IpAddr, Ipv4Addr};
 use core::ops::Range;
 
-use uri_core::parse::{ipv4_number_form, parse_ipv4, parse_ipv6};
+use uri_core::parse::{ipv4_number_form, ipv4_of_accepted, ipv6_of_accepted};
 use uri_core::render::Caret;
 use uri_core::scheme::scheme_facts;
 use uri_core::{Component, Components, HostKind};
@@ -342,7 +342,7 @@ fn host_of<'a>(text: &'a str, parts: &Components) -> Option<Host<'a>> {
     let host = text.get(parts.host()?)?;
     match kind {
         HostKind::RegName => Some(Host::RegName(host)),
-        _ => Host::classify(host, kind),
+        _ => Some(Host::classify(host, kind)),
     }
 }
 
@@ -371,19 +371,20 @@ fn classify_host_of(text: &str, parts: &Components) -> HostClass {
 }
 
 /// The class of the IP host `text[host]` of kind `kind`, read in place:
-/// the address is parsed where it lies (its zone, which does not change
+/// the address is read where it lies (its zone, which does not change
 /// where it goes, left out), not built into a [`Host`] and then a
-/// [`Reached`] first, which cost more than the check. `None` for an
-/// `IPvFuture`.
+/// [`Reached`] first, which cost more than the check, and for its value
+/// only, since the parse that found its kind has checked it. `None` for
+/// an `IPvFuture`.
 fn classify_ip_at(text: &[u8], host: Range<usize>, kind: HostKind) -> Option<HostClass> {
     let host = text.get(host)?;
     let address = match kind {
-        HostKind::Ipv4 => IpAddr::from(parse_ipv4(host, 0, host.len()).ok()?),
+        HostKind::Ipv4 => IpAddr::from(ipv4_of_accepted(host)),
         HostKind::Ipv6 => {
             // Inside the brackets, up to a zone's `%`.
             let inside = host.get(1..host.len().checked_sub(1)?)?;
             let end = raw::position(inside, b'%').unwrap_or(inside.len());
-            IpAddr::from(parse_ipv6(inside, 0, end).ok()?)
+            IpAddr::from(ipv6_of_accepted(inside.get(..end)?))
         }
         HostKind::IpvFuture | HostKind::RegName => return None,
     };

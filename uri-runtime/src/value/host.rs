@@ -4,7 +4,7 @@ use core::fmt;
 use core::net::{Ipv4Addr, Ipv6Addr};
 
 use uri_core::HostKind;
-use uri_core::parse::{parse_ipv4, parse_ipv6};
+use uri_core::parse::{ipv4_of_accepted, ipv6_of_accepted};
 
 /// A host, as RFC 3986's first-match-wins rule classifies it.
 ///
@@ -50,12 +50,14 @@ pub enum Host<'a> {
 
 impl<'a> Host<'a> {
     /// Builds the host from its text and the kind the parser found.
-    pub(crate) fn classify(text: &'a str, kind: HostKind) -> Option<Host<'a>> {
+    pub(crate) fn classify(text: &'a str, kind: HostKind) -> Host<'a> {
         let bytes = text.as_bytes();
         // An IP-literal's address lies between its brackets.
         let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or("");
-        Some(match kind {
-            HostKind::Ipv4 => Host::Ipv4(parse_ipv4(bytes, 0, bytes.len()).ok()?.into()),
+        match kind {
+            // The parser that found the kind checked the address: only
+            // its value is read here.
+            HostKind::Ipv4 => Host::Ipv4(ipv4_of_accepted(bytes).into()),
             HostKind::Ipv6 => {
                 // A zone can only follow as `%25` (the parser saw to it);
                 // a byte search finds its `%`, where a search for the
@@ -67,9 +69,7 @@ impl<'a> Host<'a> {
                     ),
                     None => (inner, ""),
                 };
-                let address = parse_ipv6(address.as_bytes(), 0, address.len())
-                    .ok()?
-                    .into();
+                let address = ipv6_of_accepted(address.as_bytes()).into();
                 if zone.is_empty() {
                     Host::Ipv6(address)
                 } else {
@@ -78,7 +78,7 @@ impl<'a> Host<'a> {
             }
             HostKind::IpvFuture => Host::IpvFuture(IpvFuture { text: inner }),
             HostKind::RegName => Host::RegName(text),
-        })
+        }
     }
 }
 

@@ -42,7 +42,7 @@ impl<'a> Parsed<'a> {
         self.slice(self.parts.host())
     }
     pub(crate) fn host_parsed(&self) -> Option<Host<'a>> {
-        Host::classify(self.host()?, self.parts.host_kind()?)
+        Some(Host::classify(self.host()?, self.parts.host_kind()?))
     }
     pub(crate) fn port(&self) -> Option<&'a str> {
         self.slice(self.parts.port())

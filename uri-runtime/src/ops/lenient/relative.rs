@@ -261,7 +261,7 @@ fn authority_into(
         let written = match (kind, Host::classify(&host, kind)) {
             // Every base's reader writes an IPv6 address shortest, and
             // none reads an `IPvFuture` literal.
-            (HostKind::Ipv6, Some(Host::Ipv6(address))) => {
+            (HostKind::Ipv6, Host::Ipv6(address)) => {
                 let shortest = ipv6_text(&address.segments());
                 if !shortest.eq_ignore_ascii_case(&host) {
                     notes.note(
