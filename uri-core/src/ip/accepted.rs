@@ -10,7 +10,7 @@
 //! [`parse_ipv6`] wherever those accept, which is the only text they are
 //! meant for.
 
-use super::{between, parse_ipv4, parse_ipv6};
+use super::{between, parse_ipv4, parse_ipv6, with_gap_filled};
 use crate::pct::HEX_VALUES;
 
 /// The octets of `text`, an `IPv4address` the grammar has accepted:
@@ -87,16 +87,7 @@ pub const fn ipv6_of_accepted(text: &[u8]) -> [u16; 8] {
             i += 1;
         }
     }
-    // The groups after `::` slide to the end; zeros fill the gap.
-    if gap < 8 && n < 8 {
-        let shift = 8 - n;
-        let mut k = n;
-        while k > gap {
-            k -= 1;
-            groups[k + shift] = groups[k];
-            groups[k] = 0;
-        }
-    }
+    let groups = with_gap_filled(groups, n, gap);
     debug_assert!(match parse_ipv6(text, 0, len) {
         Ok(checked) => value_of(checked) == value_of(groups),
         Err(_) => true,

@@ -212,7 +212,17 @@ pub const fn parse_ipv6(b: &[u8], start: usize, end: usize) -> Result<[u16; 8], 
     if gap == 8 {
         return if n == 8 { Ok(groups) } else { Err(start + len) };
     }
-    // Slide the groups after `::` to the end; zeros fill the gap.
+    Ok(with_gap_filled(groups, n, gap))
+}
+
+/// The address of the `n` groups read into `groups` when a `::` stood
+/// before group `gap`: the groups from `gap` on slid to the end, zeros
+/// in their place. Unchanged where no group is missing (`n` of 8) or the
+/// gap is past the groups read (`gap` of 8 stands for no `::`).
+const fn with_gap_filled(mut groups: [u16; 8], n: usize, gap: usize) -> [u16; 8] {
+    if n >= 8 {
+        return groups;
+    }
     let shift = 8 - n;
     let mut k = n;
     while k > gap {
@@ -220,7 +230,7 @@ pub const fn parse_ipv6(b: &[u8], start: usize, end: usize) -> Result<[u16; 8], 
         groups[k + shift] = groups[k];
         groups[k] = 0;
     }
-    Ok(groups)
+    groups
 }
 
 /// `end`, or the end of `b` where `end` is past it.
