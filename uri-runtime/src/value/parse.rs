@@ -38,18 +38,16 @@ fn run(
 }
 
 /// `scalar(text)`, called rather than inlined: the `const` parser for a
-/// text shorter than the vector parsers take (eight lines in a hundred of
-/// the benchmark corpus).
+/// text shorter than the vector parsers take, which few URIs are.
 ///
 /// Inlined, the `const` parser made the function that chooses between
 /// the two parsers (`raw::parse`, where the compiler keeps it out of
-/// line, as for [`Policy::parse`](crate::policy::Policy::parse)) save six
-/// registers and reserve 300 bytes of stack on every call, and the other
-/// nine lines in ten paid that before their jump to the vector parser:
-/// about eleven instructions a line of the corpus. References keep it
-/// inlined: they are often short (all but a few of RFC 3986's examples
-/// are), and with the call, resolving those took about one percent more
-/// instructions.
+/// line, as for [`Policy::parse`](crate::policy::Policy::parse)) save
+/// registers and reserve stack on every call, which every longer text
+/// paid before its jump to the vector parser (BENCHMARKS.md, "A boundary
+/// policy's cost", has the count). References keep it inlined: they are
+/// often short, and resolving RFC 3986's examples measured worse with
+/// the call.
 #[cfg(feature = "alloc")]
 #[inline(never)]
 fn out_of_line(
