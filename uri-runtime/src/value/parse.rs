@@ -44,10 +44,10 @@ fn run(
 /// the two parsers (`raw::parse`, where the compiler keeps it out of
 /// line, as for [`Policy::parse`](crate::policy::Policy::parse)) save
 /// registers and reserve stack on every call, which every longer text
-/// paid before its jump to the vector parser (BENCHMARKS.md, "A boundary
-/// policy's cost", has the count). References keep it inlined: they are
-/// often short, and resolving RFC 3986's examples measured worse with
-/// the call.
+/// paid before its jump to the vector parser (BENCHMARKS.md, "The goals
+/// not met", the policy check, has the count). References keep it
+/// inlined: they are often short, and resolving RFC 3986's examples
+/// measured worse with the call.
 #[cfg(feature = "alloc")]
 #[inline(never)]
 fn out_of_line(
