@@ -16,7 +16,8 @@
 
 /// Expands the parser's functions (`parse`, `scheme`, `authority`,
 /// `any_authority`, `host_and_port`), each with `attrs` and
-/// the `qualifier` (`const`, or nothing), over two scans: `span`, with
+/// the `qualifier` (`const`, or nothing), over two scans and an IPv4
+/// reading: `span`, with
 /// the results of [`Class::span`](crate::table::Class::span), and
 /// `encoded_span`, with those of
 /// [`encoded_span`](crate::parse::encoded_span).
@@ -26,6 +27,11 @@
 /// calls during one parse, such as a block of the text classified once
 /// into masks; `parse` starts each parse's context from the expression
 /// after `=`. Scans that keep nothing take `&mut ()`.
+///
+/// `is_ipv4` answers whether `b[start..end]`, a host that starts with a
+/// digit, is an `IPv4address`: [`is_ipv4`](crate::__private::is_ipv4)
+/// in `uri-core`, the same reading from masks of the host's bytes in the
+/// vector parsers, which must give the same answer on every input.
 ///
 /// `quick_relative` (`true` or `false`) says whether a text whose scheme
 /// span stops at `/`, `?`, `#` or the end is taken for a relative
@@ -45,12 +51,13 @@ macro_rules! __grammar {
         context: $context:ty = $start:path,
         span: $span:path,
         encoded_span: $encoded_span:path,
+        is_ipv4: $is_ipv4:path,
         quick_relative: $quick_relative:literal $(,)?
     ) => {
         use $crate::__private::{
             ALPHA, AuthorityBounds, AuthorityMarks, Component, Components, HostKind, PATH,
             ParseError, ParseErrorKind, ParseOptions, QUERY_FRAGMENT, REG_NAME, SCHEME, USERINFO,
-            digits_end, find_any, ip_literal, ipv4_octets, port_digits, scheme_name,
+            digits_end, find_any, ip_literal, port_digits, scheme_name,
         };
 
         $(#[$attr])*
@@ -201,7 +208,7 @@ macro_rules! __grammar {
                 // An IPv4 address starts with a digit; most names do not.
                 let is_ipv4 = name_end > start
                     && b[start].is_ascii_digit()
-                    && ipv4_octets(b, start, name_end).is_some();
+                    && $is_ipv4(b, start, name_end);
                 let kind = if is_ipv4 {
                     HostKind::Ipv4
                 } else {
@@ -352,7 +359,7 @@ macro_rules! __grammar {
                 // An IPv4 address starts with a digit; most names do not.
                 let is_ipv4 = host_end > host_start
                     && b[host_start].is_ascii_digit()
-                    && ipv4_octets(b, host_start, host_end).is_some();
+                    && $is_ipv4(b, host_start, host_end);
                 let kind = if is_ipv4 {
                     HostKind::Ipv4
                 } else {

@@ -23,6 +23,7 @@ mod scalar {
         context: () = super::no_context,
         span: super::scalar_span,
         encoded_span: super::scalar_encoded_span,
+        is_ipv4: crate::ip::is_ipv4,
         quick_relative: true,
     );
 }
@@ -562,6 +563,7 @@ mod tests {
             context: () = super::super::no_context,
             span: super::super::scalar_span,
             encoded_span: super::super::scalar_encoded_span,
+            is_ipv4: crate::ip::is_ipv4,
             quick_relative: false,
         );
     }

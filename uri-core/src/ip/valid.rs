@@ -59,6 +59,16 @@ pub const fn ipv4_octets(b: &[u8], start: usize, end: usize) -> Option<[u8; 4]> 
     if i == text.len() { Some(octets) } else { None }
 }
 
+/// Whether `IPv4address` fills all of `b[start..end]`: the grammar's
+/// question of a host that starts with a digit, from [`ipv4_octets`]. The
+/// vector parsers of `uri-runtime` answer it from masks where they can,
+/// and ask this where they cannot.
+#[doc(hidden)]
+#[inline]
+pub const fn is_ipv4(b: &[u8], start: usize, end: usize) -> bool {
+    ipv4_octets(b, start, end).is_some()
+}
+
 /// The value of the digit at `i`, or a value above 9 where there is none.
 const fn digit_at(text: &[u8], i: usize) -> u8 {
     if i < text.len() {

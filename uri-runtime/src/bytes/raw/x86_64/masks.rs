@@ -318,6 +318,7 @@ macro_rules! parsers_over_masks {
                 context: super::super::masks::Block = super::classify::whole,
                 span: super::classify::span_in_whole::<false>,
                 encoded_span: super::classify::span_in_whole::<true>,
+                is_ipv4: super::super::ip::is_ipv4,
                 quick_relative: false,
             );
         }
@@ -330,6 +331,7 @@ macro_rules! parsers_over_masks {
                 context: super::super::masks::Block = super::classify::no_block,
                 span: super::classify::span::<false>,
                 encoded_span: super::classify::span::<true>,
+                is_ipv4: super::super::ip::is_ipv4,
                 quick_relative: false,
             );
         }

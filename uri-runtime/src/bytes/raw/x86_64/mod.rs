@@ -9,6 +9,7 @@ mod avx2;
 )]
 mod avx512;
 mod decode_steps;
+mod ip;
 mod masks;
 mod padded;
 mod sse2;

@@ -43,6 +43,7 @@ mod grammar {
         context: () = super::no_context,
         span: super::span::<false>,
         encoded_span: super::span::<true>,
+        is_ipv4: super::super::ip::is_ipv4,
         quick_relative: false,
     );
 }
