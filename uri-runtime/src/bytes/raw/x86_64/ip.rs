@@ -5,17 +5,16 @@
 //! a few times an address. Here the host is loaded as one sixteen-byte
 //! vector with SSE2 (which every x86-64 CPU has), each kind of byte an
 //! address's rules ask about becomes a bitmask, and the rules are tests
-//! on the masks, with no branch on the text: a corpus line with an IPv4
-//! host parses about a quarter faster (BENCHMARKS.md, "The parser
-//! classifies once"). The vector parsers pass it to the grammar; it gives
-//! `uri-core`'s answer on every input, and leaves to `uri-core` the hosts
-//! of a text shorter than the vector.
+//! on the masks, with no branch on the text (the figures are in
+//! BENCHMARKS.md, "The parser classifies once"). The vector parsers pass
+//! it to the grammar; it gives `uri-core`'s answer on every input, and
+//! leaves to `uri-core` the hosts of a text shorter than the vector.
 //!
 //! IPv6 literals are read by `uri-core` still: the same kind of reading
 //! for them (hex digits, `:` and `.` in three vectors, an IPv4 tail read
-//! as here) cut the time of a line with a plain address by a tenth, but
-//! cost the lines with an IPv4 tail, a zone or an `IPvFuture` as much, and
-//! the corpus nothing in time at more instructions.
+//! as here) sped up the lines with a plain address, slowed those with an
+//! IPv4 tail, a zone or an `IPvFuture`, and left the corpus as it was at
+//! more instructions (BENCHMARKS.md, the same section).
 
 use core::arch::x86_64::{
     __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
