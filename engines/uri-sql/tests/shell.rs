@@ -7,11 +7,29 @@
 
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+/// A folder of the system's temporary one, removed with everything in it
+/// when the test that made it ends, passed or failed.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.0).ok();
+    }
+}
+
 /// A fresh folder with `links.csv` and `links.ndjson`, the same rows.
-fn data(name: &str) -> PathBuf {
+fn data(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("uri-sql-{name}-{}", std::process::id()));
     std::fs::remove_dir_all(&dir).ok();
     std::fs::create_dir_all(&dir).unwrap();
@@ -30,7 +48,7 @@ fn data(name: &str) -> PathBuf {
     }
     std::fs::write(dir.join("links.csv"), csv).unwrap();
     std::fs::write(dir.join("links.ndjson"), ndjson).unwrap();
-    dir
+    Scratch(dir)
 }
 
 fn shell(args: &[&str], stdin: &str) -> Output {
