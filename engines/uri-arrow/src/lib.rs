@@ -53,7 +53,7 @@ mod rewrite;
 mod site;
 mod strict;
 mod strings;
-mod views;
+mod unchecked;
 
 pub use boundary::{host_class, policy_violations};
 pub use components::{Part, effective_port, host_kind, is_valid, part, port};

@@ -5,12 +5,12 @@ use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::Arc;
 
-use arrow_array::builder::{GenericStringBuilder, ListBuilder, StringBuilder, StringViewBuilder};
+use arrow_array::builder::{ListBuilder, StringBuilder, StringViewBuilder};
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, GenericStringArray, OffsetSizeTrait, StringViewArray};
+use arrow_array::{Array, ArrayRef, GenericStringArray, StringViewArray};
 use arrow_schema::{ArrowError, DataType};
 
-use crate::views::part_views;
+use crate::unchecked::{part_copies, part_views};
 
 /// A string column of any of the three layouts.
 #[derive(Clone, Copy)]
@@ -64,9 +64,9 @@ impl<'a> Strings<'a> {
         part: impl Fn(&str) -> Option<Range<usize>>,
     ) -> Result<ArrayRef, ArrowError> {
         match self {
-            Strings::Utf8(a) => Ok(copy_slices(a, &part)),
-            Strings::LargeUtf8(a) => Ok(copy_slices(a, &part)),
-            Strings::Utf8View(a) => Ok(Arc::new(part_views(a, &part)?)),
+            Strings::Utf8(a) => Ok(Arc::new(part_copies(a, part))),
+            Strings::LargeUtf8(a) => Ok(Arc::new(part_copies(a, part))),
+            Strings::Utf8View(a) => Ok(Arc::new(part_views(a, part)?)),
         }
     }
 
@@ -118,20 +118,4 @@ impl<'a> Strings<'a> {
         }
         Arc::new(builder.finish())
     }
-}
-
-fn copy_slices<O: OffsetSizeTrait>(
-    array: &GenericStringArray<O>,
-    part: &impl Fn(&str) -> Option<Range<usize>>,
-) -> ArrayRef {
-    // A part is a fraction of its row: start at a quarter of the input's
-    // bytes (a host, a query) and let a longer part (a path) grow it,
-    // rather than reserve, and fault in, the whole input's size a batch.
-    let mut builder =
-        GenericStringBuilder::<O>::with_capacity(array.len(), array.value_data().len() / 4);
-    for i in 0..array.len() {
-        let text = array.is_valid(i).then(|| array.value(i));
-        builder.append_option(text.and_then(|text| text.get(part(text)?)));
-    }
-    Arc::new(builder.finish())
 }

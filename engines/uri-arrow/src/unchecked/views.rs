@@ -1,6 +1,5 @@
-//! The engine's one `unsafe` code (`DESIGN.md`, policy 8): a `Utf8View`
-//! column of parts of another column's rows, handed to arrow without its
-//! check of every part's bytes as UTF-8.
+//! A `Utf8View` column of parts of another column's rows, handed to
+//! arrow without its check of every part's bytes as UTF-8.
 //!
 //! Arrow's safe constructor (`StringViewArray::try_new`) reads every
 //! byte a view names again; for a component column that check cost more
@@ -13,8 +12,6 @@
 //! (none can, while arrow's views mean what its documentation says) sends
 //! the column to the safe constructor instead. Debug builds and the tests
 //! run the safe constructor's check over every column built here.
-
-#![allow(unsafe_code)]
 
 use std::ops::Range;
 
