@@ -58,8 +58,8 @@ for case in cases:
         peak = max(p[subject][1] for p in passes if subject in p)
         ratios = [p['uri_host'][0] / p[subject][0] for p in passes if subject in p and 'uri_host' in p]
         median = statistics.median(times)
-        ratio = f'{statistics.median(ratios):.2f}' if subject in ('spark_try_parse_url', 'split_part', 'grouping_floor') else ''
-        print(f'| {case[0]} | {case[1]:,} | {case[2]} | {subject} | {median:.3f} s | {case[1] / median / 1e6:.2f} M | {peak / 1024:.0f} MiB | {ratio} |')
+        ratio = f'{statistics.median(ratios):.3f}' if subject in ('spark_try_parse_url', 'split_part', 'grouping_floor') else ''
+        print(f'| {case[0]} | {case[1]:,} | {case[2]} | {subject} | {median:.4f} s | {case[1] / median / 1e6:.2f} M | {peak / 1024:.0f} MiB | {ratio} |')
 print()
 print('| layout | rows | partitions | grouping_floor ÷ spark_try_parse_url | split_part ÷ spark_try_parse_url |')
 print('|---|---:|---:|---:|---:|')
