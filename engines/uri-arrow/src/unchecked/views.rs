@@ -7,16 +7,17 @@
 //! that is a slice of its row's `&str` (so valid UTF-8, and on character
 //! boundaries, or `str::get` would have refused it), and its buffer and
 //! offset are those of the row, moved by where the slice starts: the
-//! pointer of the slice is compared with the buffer's own bytes at that
-//! offset before the view is kept. A view that failed that comparison
-//! (none can, while arrow's views mean what its documentation says) sends
-//! the column to the safe constructor instead. Debug builds and the tests
+//! row's pointer is compared with its buffer's own bytes at the row's
+//! offset, so that every slice of the row lies where its view says. A
+//! view whose row failed that comparison (none can, while arrow's views
+//! mean what its documentation says) sends the column to the safe
+//! constructor instead. Debug builds and the tests
 //! run the safe constructor's check over every column built here.
 
 use std::ops::Range;
 
 use arrow_array::{Array, StringViewArray};
-use arrow_buffer::{NullBuffer, NullBufferBuilder, ScalarBuffer};
+use arrow_buffer::{Buffer, NullBuffer, NullBufferBuilder, ScalarBuffer};
 use arrow_schema::ArrowError;
 
 /// The part `part` finds in each row of `array`, as a column of views
@@ -60,25 +61,19 @@ impl PartViews {
                     return 0;
                 };
                 nulls.append_non_null();
-                let view = view(row, start, part.len());
-                if part.len() <= 12 {
-                    return view;
-                }
-                // A longer part lies in its row's buffer, `start` bytes
-                // further than the row.
+                // A part of more than twelve bytes lies in its row's
+                // buffer, `start` bytes further than the row. The place is
+                // worked out for every part and kept only for a long one,
+                // so that no branch depends on the part's length, which
+                // moves about twelve bytes from row to row.
                 let (buffer, row_offset) = ((row_view >> 64) as u32, (row_view >> 96) as u32);
                 let offset = u32::try_from(start)
                     .ok()
                     .and_then(|start| row_offset.checked_add(start));
-                proven &= offset.is_some_and(|offset| {
-                    let offset = offset as usize;
-                    buffers
-                        .get(buffer as usize)
-                        .and_then(|bytes| bytes.get(offset..offset.checked_add(part.len())?))
-                        .is_some_and(|bytes| std::ptr::eq(bytes, part.as_bytes()))
-                });
-                let offset = offset.unwrap_or(u32::MAX);
-                view | u128::from(buffer) << 64 | u128::from(offset) << 96
+                let long = part.len() > 12;
+                proven &= !long | (in_place(buffers, buffer, row_offset, row) & offset.is_some());
+                let place = u128::from(buffer) << 64 | u128::from(offset.unwrap_or(u32::MAX)) << 96;
+                view(row, start, part.len()) | place & u128::from(long).wrapping_neg()
             })
             .collect();
         PartViews {
@@ -108,11 +103,26 @@ impl PartViews {
         // (valid UTF-8) cut from a row of `array` at character boundaries
         // (`str::get` said so); one of more than twelve bytes names a
         // buffer of that array and an offset at which that buffer holds
-        // exactly those bytes (compared by address above, or `proven` is
-        // false and the safe constructor ran); the null buffer has one bit
-        // per view.
+        // exactly those bytes (its row was compared by address with that
+        // buffer at the row's offset, and the offset moved by where the
+        // part starts in the row did not overflow; or `proven` is false
+        // and the safe constructor ran); the null buffer has one bit per
+        // view.
         Ok(unsafe { StringViewArray::new_unchecked(views, buffers, nulls) })
     }
+}
+
+/// Whether `row`, as arrow hands it out, is the bytes of
+/// `buffers[buffer]` at `offset`, as its view says: compared by address,
+/// so that a slice of `row` from its byte `start` is the bytes of that
+/// buffer at `offset + start`.
+fn in_place(buffers: &[Buffer], buffer: u32, offset: u32, row: &[u8]) -> bool {
+    buffers.get(buffer as usize).is_some_and(|bytes| {
+        let offset = offset as usize;
+        bytes
+            .get(offset..offset.saturating_add(row.len()))
+            .is_some_and(|bytes| std::ptr::eq(bytes, row))
+    })
 }
 
 /// The view of the `len` bytes of `bytes` at `start`, arrow's layout
