@@ -1,7 +1,9 @@
 //! The engine's one `unsafe` code (`DESIGN.md`, policy 8): columns of
-//! parts of another column's rows, handed to arrow without its check of
-//! every part's bytes as UTF-8, which for a component column cost as much
-//! as finding the components.
+//! parts of another column's rows, handed to arrow's unchecked
+//! constructors. The safe ones read every part's bytes again as UTF-8,
+//! and arrow's builders, which skip that, ask at every row whether they
+//! have room and whether the offset fits; for a component column either
+//! cost a large share of finding the components.
 //!
 //! Each part is a `&str` cut from its row's `&str` by `str::get` (so
 //! valid UTF-8 that starts and ends on character boundaries), and what

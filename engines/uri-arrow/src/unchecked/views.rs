@@ -11,8 +11,8 @@
 //! offset, so that every slice of the row lies where its view says. A
 //! view whose row failed that comparison (none can, while arrow's views
 //! mean what its documentation says) sends the column to the safe
-//! constructor instead. Debug builds and the tests
-//! run the safe constructor's check over every column built here.
+//! constructor instead. Debug builds and the tests run the safe
+//! constructor's check over every column built here.
 
 use std::ops::Range;
 
