@@ -15,12 +15,11 @@
 //! helpers into that module's scope.
 
 /// Expands the parser's functions (`parse`, `scheme`, `authority`,
-/// `any_authority`, `host_and_port`), each with `attrs` and
-/// the `qualifier` (`const`, or nothing), over two scans and an IPv4
-/// reading: `span`, with
-/// the results of [`Class::span`](crate::table::Class::span), and
+/// `any_authority`, `host_and_port`), each with `attrs` and the
+/// `qualifier` (`const`, or nothing), over two scans and an IPv4 reading:
+/// `span`, with the results of [`Class::span`](crate::table::Class::span),
 /// `encoded_span`, with those of
-/// [`encoded_span`](crate::parse::encoded_span).
+/// [`encoded_span`](crate::parse::encoded_span), and `is_ipv4` (below).
 ///
 /// Both scans take a `&mut` of the `context` type first, then the class,
 /// the text and the bounds. The context is what the scans keep between

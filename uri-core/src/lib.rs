@@ -39,8 +39,8 @@
 //!   `digits_end` (a port's end, eight bytes at a time), `ip_literal`,
 //!   `ipv4_octets` and `is_ipv4` (whether a host is an IPv4 address,
 //!   without the error `parse_ipv4` would find), `char_at`, `find_any`,
-//!   `contains`, `at` (an error at a byte), `__wide` and `Wide`. A macro's expansion in
-//!   another crate can name only public items.
+//!   `contains`, `at` (an error at a byte), `__wide` and `Wide`. A
+//!   macro's expansion in another crate can name only public items.
 //! - **Boundaries from positions.** The runtime's writer records where it
 //!   writes each component (`Marks`, `from_marks`, `to_marks`), its
 //!   operations move boundaries with the text (`with_tail`,

@@ -20,14 +20,14 @@ pub(crate) fn part_copies<O: OffsetSizeTrait>(
     array: &GenericStringArray<O>,
     part: impl Fn(&str) -> Option<Range<usize>>,
 ) -> GenericStringArray<O> {
+    let data = array.value_data();
     let mut nulls = NullBufferBuilder::new(array.len());
     // A part is a fraction of its row: start at a quarter of the input's
     // bytes (a host, a query) and let a longer part (a path) grow it,
     // rather than reserve, and fault in, the whole input's size a batch.
-    let mut bytes: Vec<u8> = Vec::with_capacity(array.value_data().len() / 4);
+    let mut bytes: Vec<u8> = Vec::with_capacity(data.len() / 4);
     let mut offsets: Vec<O> = Vec::with_capacity(array.len() + 1);
     offsets.push(O::usize_as(0));
-    let data = array.value_data();
     for i in 0..array.len() {
         let text = array.is_valid(i).then(|| array.value(i));
         match text.and_then(|text| text.get(part(text)?)) {
@@ -80,7 +80,8 @@ const BLOCK: usize = 32;
 /// from (most hosts, schemes, ports) is copied as that block, and the
 /// bytes past the part are cut off again: `memcpy` branches on the
 /// length, which moves from row to row, and those branches missed. The
-/// block is taken only where its address is the part's own.
+/// block is taken only where its address is the part's own; a longer
+/// part, or one too near the end of `data`, goes through `memcpy`.
 fn append(bytes: &mut Vec<u8>, data: &[u8], part: &[u8]) {
     let from = (part.as_ptr() as usize).wrapping_sub(data.as_ptr() as usize);
     let block = data.get(from..from.wrapping_add(BLOCK));
@@ -96,6 +97,8 @@ fn append(bytes: &mut Vec<u8>, data: &[u8], part: &[u8]) {
 
 #[cfg(test)]
 mod tests {
+    use std::ops::Range;
+
     use arrow_array::{Array, GenericStringArray, LargeStringArray, OffsetSizeTrait, StringArray};
     use arrow_buffer::OffsetBuffer;
 
@@ -120,7 +123,7 @@ mod tests {
     /// constructor (the check `new_unchecked` skips) took the same buffers.
     fn checked<O: OffsetSizeTrait>(
         array: &GenericStringArray<O>,
-        part: impl Fn(&str) -> Option<std::ops::Range<usize>>,
+        part: impl Fn(&str) -> Option<Range<usize>>,
     ) -> Vec<Option<String>> {
         let copies = part_copies(array, part);
         GenericStringArray::<O>::try_new(
@@ -142,10 +145,7 @@ mod tests {
         let large = LargeStringArray::from(ROWS.to_vec());
         for (from, len) in [(0, ROWS.len()), (1, 5), (3, 4), (7, 0)] {
             let rows = &ROWS[from..from + len];
-            for part in [
-                &host as &dyn Fn(&str) -> Option<std::ops::Range<usize>>,
-                &query,
-            ] {
+            for part in [&host as &dyn Fn(&str) -> Option<Range<usize>>, &query] {
                 let expected: Vec<Option<String>> = rows
                     .iter()
                     .map(|row| row.and_then(|text| Some(text[part(text)?].to_owned())))
