@@ -9,7 +9,8 @@
 //! valid UTF-8 that starts and ends on character boundaries), and what
 //! the skipped check would prove of the column follows from how it is
 //! built, as each constructor's safety comment says. Debug builds and the
-//! tests run the safe constructor over every column built here.
+//! tests run the safe constructor over every column built here, and
+//! `scripts/miri.sh` runs those tests under Miri.
 
 #![allow(unsafe_code)]
 
