@@ -31,22 +31,6 @@ pub enum Part {
     Authority,
 }
 
-impl Part {
-    /// The bytes of the part in a reference whose boundaries are `parts`.
-    fn range(self, parts: &Components) -> Option<Range<usize>> {
-        match self {
-            Part::Scheme => parts.scheme(),
-            Part::Userinfo => parts.userinfo(),
-            Part::Host => parts.host(),
-            Part::Port => parts.port(),
-            Part::Path => Some(parts.path()),
-            Part::Query => parts.query(),
-            Part::Fragment => parts.fragment(),
-            Part::Authority => parts.authority(),
-        }
-    }
-}
-
 /// The `part` of each row, still percent-encoded, exactly as
 /// [`UriRef::parse`] gives it: NULL for a NULL row, a row that is no URI
 /// reference, or a reference without that part; `""` for an empty one
@@ -78,7 +62,29 @@ impl Part {
 ///
 /// An input that is not a string column.
 pub fn part(array: &dyn Array, part: Part) -> Result<ArrayRef, ArrowError> {
-    Strings::of(array)?.slices(|text| part.range(&UriRef::parse(text).ok()?.components()))
+    let strings = Strings::of(array)?;
+    // Each arm is a kernel of its own (a method is a type of its own), so
+    // that the part is chosen once a column; a closure over `part` chose
+    // it again at every row, a few percent of the kernel.
+    match part {
+        Part::Scheme => slices_by(strings, Components::scheme),
+        Part::Userinfo => slices_by(strings, Components::userinfo),
+        Part::Host => slices_by(strings, Components::host),
+        Part::Port => slices_by(strings, Components::port),
+        Part::Path => slices_by(strings, |parts| Some(parts.path())),
+        Part::Query => slices_by(strings, Components::query),
+        Part::Fragment => slices_by(strings, Components::fragment),
+        Part::Authority => slices_by(strings, Components::authority),
+    }
+}
+
+/// The bytes `range` names in each row's components, as [`part`] gives
+/// them.
+fn slices_by(
+    strings: Strings<'_>,
+    range: impl Fn(&Components) -> Option<Range<usize>>,
+) -> Result<ArrayRef, ArrowError> {
+    strings.slices(|text| range(&UriRef::parse(text).ok()?.components()))
 }
 
 /// The port of each row as a number: NULL where the row is NULL, no URI

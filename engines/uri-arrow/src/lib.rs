@@ -54,6 +54,7 @@ mod site;
 mod strict;
 mod strings;
 mod unchecked;
+mod validity;
 
 pub use boundary::{host_class, policy_violations};
 pub use components::{Part, effective_port, host_kind, is_valid, part, port};

@@ -11,7 +11,9 @@
 use std::ops::Range;
 
 use arrow_array::{Array, GenericStringArray, OffsetSizeTrait};
-use arrow_buffer::{Buffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{Buffer, OffsetBuffer, ScalarBuffer};
+
+use crate::validity::Validity;
 
 /// The part `part` finds in each row of `array`, copied into a column of
 /// the same layout; NULL where the row is NULL or `part` gives `None` (or
@@ -21,7 +23,7 @@ pub(crate) fn part_copies<O: OffsetSizeTrait>(
     part: impl Fn(&str) -> Option<Range<usize>>,
 ) -> GenericStringArray<O> {
     let data = array.value_data();
-    let mut nulls = NullBufferBuilder::new(array.len());
+    let mut nulls = Validity::with_capacity(array.len());
     // A part is a fraction of its row: start at a quarter of the input's
     // bytes (a host, a query) and let a longer part (a path) grow it,
     // rather than reserve, and fault in, the whole input's size a batch.
@@ -33,9 +35,9 @@ pub(crate) fn part_copies<O: OffsetSizeTrait>(
         match text.and_then(|text| text.get(part(text)?)) {
             Some(found) => {
                 append(&mut bytes, data, found.as_bytes());
-                nulls.append_non_null();
+                nulls.push(true);
             }
-            None => nulls.append_null(),
+            None => nulls.push(false),
         }
         // At most the input's bytes (see the module's comment), so the
         // conversion keeps the value.

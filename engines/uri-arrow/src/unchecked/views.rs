@@ -17,8 +17,10 @@
 use std::ops::Range;
 
 use arrow_array::{Array, StringViewArray};
-use arrow_buffer::{Buffer, NullBuffer, NullBufferBuilder, ScalarBuffer};
+use arrow_buffer::{Buffer, NullBuffer, ScalarBuffer};
 use arrow_schema::ArrowError;
+
+use crate::validity::Validity;
 
 /// The part `part` finds in each row of `array`, as a column of views
 /// into `array`'s buffers; NULL where the row is NULL or `part` gives
@@ -42,7 +44,7 @@ struct PartViews {
 impl PartViews {
     fn collect(array: &StringViewArray, part: impl Fn(&str) -> Option<Range<usize>>) -> PartViews {
         let buffers = array.data_buffers();
-        let mut nulls = NullBufferBuilder::new(array.len());
+        let mut nulls = Validity::with_capacity(array.len());
         let mut proven = true;
         // Collected from an iterator of known length, so that no push asks
         // whether the vector has room.
@@ -57,10 +59,10 @@ impl PartViews {
                     Some((text.as_bytes(), range.start, text.get(range)?))
                 });
                 let Some((row, start, part)) = found else {
-                    nulls.append_null();
+                    nulls.push(false);
                     return 0;
                 };
-                nulls.append_non_null();
+                nulls.push(true);
                 // A part of more than twelve bytes lies in its row's
                 // buffer, `start` bytes further than the row. The place is
                 // worked out for every part and kept only for a long one,
@@ -144,10 +146,21 @@ fn view(bytes: &[u8], start: usize, len: usize) -> u128 {
         word[4..4 + n].copy_from_slice(&rest[..n]);
     }
     let shown = if len <= 12 { len } else { 4 };
-    // Between 32 and 128 bits: the length's four bytes and those shown.
-    let kept = u128::MAX >> (96 - 8 * shown);
-    (u128::from_le_bytes(word) & kept) | len as u128
+    (u128::from_le_bytes(word) & KEPT[shown]) | len as u128
 }
+
+/// For each count of bytes a view shows (up to twelve), the bits of its
+/// view to keep: the length's four bytes and those shown. Looked up, as
+/// the shift of 128 bits that makes it takes several instructions.
+const KEPT: [u128; 13] = {
+    let mut kept = [0; 13];
+    let mut shown = 0;
+    while shown < kept.len() {
+        kept[shown] = u128::MAX >> (96 - 8 * shown);
+        shown += 1;
+    }
+    kept
+};
 
 #[cfg(test)]
 mod tests {
