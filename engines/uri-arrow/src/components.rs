@@ -64,8 +64,8 @@ pub enum Part {
 pub fn part(array: &dyn Array, part: Part) -> Result<ArrayRef, ArrowError> {
     let strings = Strings::of(array)?;
     // Each arm is a kernel of its own (a method is a type of its own), so
-    // that the part is chosen once a column; a closure over `part` chose
-    // it again at every row, a few percent of the kernel.
+    // that the part is chosen once a column, not again at every row as a
+    // closure over `part` would.
     match part {
         Part::Scheme => slices_by(strings, Components::scheme),
         Part::Userinfo => slices_by(strings, Components::userinfo),

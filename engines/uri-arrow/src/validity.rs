@@ -16,8 +16,8 @@ use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer};
 ///
 /// Arrow's `NullBufferBuilder` asks at every row whether it has made its
 /// bitmap yet and whether the bitmap has room; here a row is an `or` into
-/// a word, and a word is pushed every sixty-four rows. For a part column
-/// that was a tenth of the instructions around the parse.
+/// a word, and a word is pushed every sixty-four rows (what that saves a
+/// part column is in BENCHMARKS.md, "SQL functions in DataFusion").
 pub(crate) struct Validity {
     words: Vec<u64>,
     /// The bits of the rows since the last whole word.

@@ -168,7 +168,7 @@ mod tests {
     use arrow_array::cast::AsArray;
     use arrow_array::{Array, StringArray, StringViewArray};
 
-    use super::{PartViews, part_views, view};
+    use super::{PartViews, in_place, part_views, view};
     use crate::{Part, part};
 
     /// Every part column built here passes arrow's safe constructor (the
@@ -253,6 +253,37 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The proof that sends a column to the unchecked constructor holds
+    /// a row to the exact place its view names: the same bytes found at
+    /// another place, in another buffer, a byte further or past the
+    /// buffer's end are refused (the column then takes the safe
+    /// constructor).
+    #[test]
+    fn a_row_is_in_place_only_where_its_view_says() {
+        let rows = StringViewArray::from(vec![
+            "https://first-long-row.example/path",
+            "https://first-long-row.example/path",
+        ]);
+        let buffers = rows.data_buffers();
+        let place = |i: usize| {
+            let view = rows.views()[i];
+            ((view >> 64) as u32, (view >> 96) as u32)
+        };
+        let (buffer, offset) = place(1);
+        let row = rows.value(1).as_bytes();
+        assert!(in_place(buffers, buffer, offset, row));
+        // The first row's place holds the same bytes, at another address.
+        let (_, first) = place(0);
+        assert_ne!(first, offset);
+        assert!(!in_place(buffers, buffer, first, row));
+        assert!(!in_place(buffers, buffer + 1, offset, row));
+        assert!(!in_place(buffers, buffer, offset + 1, row));
+        assert!(!in_place(buffers, buffer, u32::MAX, row));
+        // A copy of the row's bytes is no slice of the buffer.
+        let copy = row.to_vec();
+        assert!(!in_place(buffers, buffer, offset, &copy));
     }
 
     /// A range that is not the row's characters (one that cuts a
