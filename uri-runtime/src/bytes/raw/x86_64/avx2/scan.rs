@@ -83,10 +83,14 @@ fn scan_class<const TRIPLETS: bool>(
     let mut i = from;
     // Sixty-four bytes a step while the text has them from `i`: a long
     // query, full of escapes, pays a step's scalar work once for two
-    // loads.
-    while i < to
-        && let Some((halves, _)) = bytes.get(i..).and_then(<[u8]>::split_first_chunk::<64>)
-    {
+    // loads. One bound says both that `i` is before `to` and that the
+    // text has the step's bytes (a long query takes several steps, and a
+    // safe read of them asked the second again).
+    let steps_until = to.min(bytes.len().saturating_sub(63));
+    while i < steps_until {
+        // SAFETY: `i + 64` is at most the text's length, by
+        // `steps_until`; a byte array has no alignment requirement.
+        let halves = unsafe { &*bytes.as_ptr().add(i).cast::<[u8; 64]>() };
         let (halves, _) = halves.as_chunks::<32>();
         let [first, second] = [load(&halves[0]), load(&halves[1])];
         let mut outside = outside_of(first) | outside_of(second) << 32;

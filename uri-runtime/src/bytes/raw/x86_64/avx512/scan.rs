@@ -118,9 +118,20 @@ fn scan<const TRIPLETS: bool>(bit: u8, bytes: &[u8], from: usize, to: usize) -> 
         return from;
     }
     let (low, high) = table_halves();
+    // A step that starts before `whole_until` ends at `to` at the latest
+    // and reads its sixty-four bytes without a mask; only a loop's last
+    // step is masked. One comparison a step (a long query takes several),
+    // where asking `to >= 64` again at each step made two.
+    let whole_until = to.saturating_sub(63);
     let mut i = from;
     loop {
-        let text = read_step(bytes, i, to);
+        let text = if i < whole_until {
+            // SAFETY: `i + 64` is at most `to`, which is at most the
+            // text's length; the load has no alignment requirement.
+            unsafe { _mm512_loadu_si512(bytes.as_ptr().add(i).cast()) }
+        } else {
+            read(bytes, i, to).1
+        };
         let classes = classes_of(text, (low, high));
         let inside = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(bit.cast_signed()));
         let mut stops = !inside;
@@ -256,24 +267,6 @@ pub(super) fn read(bytes: &[u8], at: usize, to: usize) -> (u64, __m512i) {
     // lanes are not read, and the load has no alignment requirement.
     let text = unsafe { _mm512_maskz_loadu_epi8(lanes, bytes.as_ptr().add(at).cast()) };
     (lanes, text)
-}
-
-/// The bytes of `bytes[at..to]`, zero past `to`, for a step of a loop:
-/// one that ends before `to` reads its sixty-four bytes without a mask,
-/// which spares it working one out (a long query takes several such
-/// steps), so only a loop's last step is masked.
-#[inline]
-#[target_feature(enable = "avx512bw,avx512vbmi")]
-fn read_step(bytes: &[u8], at: usize, to: usize) -> __m512i {
-    let to = to.min(bytes.len());
-    // Written so that a loop can keep `to - 64` aside.
-    if to >= 64 && at <= to - 64 {
-        // SAFETY: `at + 64` is at most `to`, which is at most the text's
-        // length; the load has no alignment requirement.
-        unsafe { _mm512_loadu_si512(bytes.as_ptr().add(at).cast()) }
-    } else {
-        read(bytes, at, to).1
-    }
 }
 
 /// The index of the first `%` in `bytes`, sixty-four bytes a comparison;
