@@ -84,8 +84,8 @@ fn scan_class<const TRIPLETS: bool>(
     // Sixty-four bytes a step while the text has them from `i`: a long
     // query, full of escapes, pays a step's scalar work once for two
     // loads. One bound says both that `i` is before `to` and that the
-    // text has the step's bytes (a long query takes several steps, and a
-    // safe read of them asked the second again).
+    // text has the step's bytes, so a step (a long query takes several)
+    // pays one comparison for both.
     let steps_until = to.min(bytes.len().saturating_sub(63));
     while i < steps_until {
         // SAFETY: `i + 64` is at most the text's length, by

@@ -120,8 +120,8 @@ fn scan<const TRIPLETS: bool>(bit: u8, bytes: &[u8], from: usize, to: usize) -> 
     let (low, high) = table_halves();
     // A step that starts before `whole_until` ends at `to` at the latest
     // and reads its sixty-four bytes without a mask; only a loop's last
-    // step is masked. One comparison a step (a long query takes several),
-    // where asking `to >= 64` again at each step made two.
+    // step is masked. The bound is worked out once a scan, so a step (a
+    // long query takes several) pays one comparison for it.
     let whole_until = to.saturating_sub(63);
     let mut i = from;
     loop {
