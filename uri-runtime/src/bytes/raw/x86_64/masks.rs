@@ -143,6 +143,10 @@ fn scalar_span<const TRIPLETS: bool>(class: Class, bytes: &[u8], from: usize, to
 /// on every input. `classify(at)` gives a block that holds the byte at
 /// `at`; `scan(from)` is the set's one-class scan of the same class from
 /// `from` to `to`.
+///
+/// [`span_in_line`] with closures over the text, taken in line or not as
+/// the compiler judges: AVX2's parser reads through this one (see
+/// there why the two sets differ).
 #[inline]
 pub(super) fn span<const TRIPLETS: bool>(
     block: &mut Block,
@@ -153,6 +157,38 @@ pub(super) fn span<const TRIPLETS: bool>(
     classify: impl FnOnce(usize) -> Block,
     scan: impl FnOnce(usize) -> usize,
 ) -> usize {
+    let classify = |_: &[u8], at| classify(at);
+    let scan = |_, _: &[u8], at, _| scan(at);
+    span_in_line::<TRIPLETS>(block, class, bytes, from, to, classify, scan)
+}
+
+/// [`span`], always taken in line, with what `classify(bytes, at)` and
+/// `scan(class, bytes, from, to)` read passed as arguments: AVX-512's
+/// parser reads through this one.
+///
+/// Left to judge there, the compiler took the reading in line but called
+/// the scan out of line, and stored the text and the bounds its closure
+/// captured into the frame before every chained scan, whether the scan
+/// ran or not; here they stay in registers until a call needs them. The
+/// corpus's lines of 65 to 128 bytes went from 445 to 398 instructions,
+/// the longer ones from 607 to 554 (BENCHMARKS.md). AVX2's parser, the
+/// other function the compiler lays out from the same code, read this
+/// way took more (577 → 591 on the lines of 65 to 128 bytes), so each set
+/// keeps the reading it measured best with.
+#[allow(
+    clippy::inline_always,
+    reason = "measured: a hint alone left this out of line (521 instructions a line of 65 to 128 bytes)"
+)]
+#[inline(always)]
+pub(super) fn span_in_line<const TRIPLETS: bool>(
+    block: &mut Block,
+    class: Class,
+    bytes: &[u8],
+    from: usize,
+    to: usize,
+    classify: impl FnOnce(&[u8], usize) -> Block,
+    scan: impl FnOnce(Class, &[u8], usize, usize) -> usize,
+) -> usize {
     let to = to.min(bytes.len());
     if from >= to {
         return from;
@@ -161,7 +197,7 @@ pub(super) fn span<const TRIPLETS: bool>(
         return scalar_span::<TRIPLETS>(class, bytes, from, to);
     };
     if !(block.start <= from && from < block.end) {
-        *block = classify(from);
+        *block = classify(bytes, from);
     }
     let inside = block.passed::<TRIPLETS>(k);
     // The bits shifted in past the block's last byte are zero: a run
@@ -177,11 +213,11 @@ pub(super) fn span<const TRIPLETS: bool>(
     if stop < block.end {
         // A triplet the block did not hold whole: at its last two bytes.
         if TRIPLETS && uri_core::pct::is_triplet(bytes, stop, to) {
-            return scan(stop + 3);
+            return scan(class, bytes, stop + 3, to);
         }
         return stop;
     }
-    scan(stop)
+    scan(class, bytes, stop, to)
 }
 
 /// [`span`] for a text of sixteen to sixty-four bytes, which `block`
@@ -225,9 +261,40 @@ pub(super) fn span_in_whole<const TRIPLETS: bool>(
 /// `classify(bytes, at)` gives the block holding `bytes[at]`,
 /// `classify_whole(bytes)` the block of a text of sixteen to sixty-four
 /// bytes, and `scan::span`, `scan::encoded_span` are the set's one-class
-/// scans.
+/// scans; `reader` is [`span`] or [`span_in_line`], the one the set's
+/// parser measured fewer instructions with.
 macro_rules! scans_over_masks {
-    ($features:literal, $classify:path, $classify_whole:path, $scan:ident) => {
+    (
+        @span_in_line,
+        $block:ident, $class:ident, $bytes:ident, $from:ident, $to:ident,
+        $classify:path, $scan:ident
+    ) => {{
+        let classify = |bytes: &[u8], at| $classify(bytes, at);
+        let scan = |class, bytes: &[u8], at, to| {
+            if TRIPLETS {
+                $scan::encoded_span(class, bytes, at, to)
+            } else {
+                $scan::span(class, bytes, at, to)
+            }
+        };
+        masks::span_in_line::<TRIPLETS>($block, $class, $bytes, $from, $to, classify, scan)
+    }};
+    (
+        @span,
+        $block:ident, $class:ident, $bytes:ident, $from:ident, $to:ident,
+        $classify:path, $scan:ident
+    ) => {{
+        let classify = |at| $classify($bytes, at);
+        let scan = |at| {
+            if TRIPLETS {
+                $scan::encoded_span($class, $bytes, at, $to)
+            } else {
+                $scan::span($class, $bytes, at, $to)
+            }
+        };
+        masks::span::<TRIPLETS>($block, $class, $bytes, $from, $to, classify, scan)
+    }};
+    ($features:literal, $classify:path, $classify_whole:path, $scan:ident, $reader:ident) => {
         /// [`Class::span`], or with `TRIPLETS`
         /// [`uri_core::parse::encoded_span`], read from the masks of
         /// `block`, classified where the scan needs it.
@@ -240,15 +307,7 @@ macro_rules! scans_over_masks {
             from: usize,
             to: usize,
         ) -> usize {
-            let classify = |at| $classify(bytes, at);
-            let scan = |at| {
-                if TRIPLETS {
-                    $scan::encoded_span(class, bytes, at, to)
-                } else {
-                    $scan::span(class, bytes, at, to)
-                }
-            };
-            masks::span::<TRIPLETS>(block, class, bytes, from, to, classify, scan)
+            masks::scans_over_masks!(@$reader, block, class, bytes, from, to, $classify, $scan)
         }
 
         /// The context of a parse that reads its scans from one block:
@@ -323,10 +382,13 @@ macro_rules! parsers_over_masks {
             );
         }
 
-        /// The grammar over the block each scan starts in.
+        /// The grammar over the block each scan starts in, marked for
+        /// taking in line as well: the compiler takes it into `parse`
+        /// in one build and not in another (the engines' crates, whose
+        /// SQL functions then ran the chained lines through a call).
         mod chained {
             uri_core::__grammar!(
-                attrs: [#[target_feature(enable = $features)]],
+                attrs: [#[inline] #[target_feature(enable = $features)]],
                 qualifier: [],
                 context: super::super::masks::Block = super::classify::no_block,
                 span: super::classify::span::<false>,

@@ -16,7 +16,7 @@ use uri_core::table::{self, Class};
 use super::super::masks::{self, Block, CLASSES};
 use super::scan::{self, broadcast};
 
-masks::scans_over_masks!("avx2", classify, classify_whole, scan);
+masks::scans_over_masks!("avx2", classify, classify_whole, scan, span);
 
 /// The nibble rows of the bytes each class of [`CLASSES`] leaves out,
 /// then of those the hex digits leave out: the complement of the kept

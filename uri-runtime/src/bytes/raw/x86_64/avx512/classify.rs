@@ -11,7 +11,13 @@ use uri_core::table::Class;
 use super::super::masks::{self, Block, CLASSES};
 use super::scan::{self, HEX_BIT, classes_of, read, table_halves};
 
-masks::scans_over_masks!("avx512bw,avx512vbmi", classify, classify_whole, scan);
+masks::scans_over_masks!(
+    "avx512bw,avx512vbmi",
+    classify,
+    classify_whole,
+    scan,
+    span_in_line
+);
 
 /// The block of the (up to) sixty-four bytes from `at`. The bits of the
 /// mask classes are the first of the table's (see `scan::CLASSES`).
