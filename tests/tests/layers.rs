@@ -190,6 +190,10 @@ const PARSER_CALLS: &[(&str, &str)] = &[
         "a text, with the vector parser and the const one",
     ),
     (
+        "bytes/raw/dispatch.rs",
+        "an entry point's text, where no row of kernels this CPU runs has a parser",
+    ),
+    (
         "bytes/raw/x86_64/masks.rs",
         "the text handed to a vector kernel: the grammar over one block or over chained blocks, by its length",
     ),

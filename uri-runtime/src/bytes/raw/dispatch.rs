@@ -200,9 +200,10 @@ const SHORTEST_PARSED: usize = 16;
 
 /// `uri-core`'s parser, as `parse_uri_with` (`require_scheme`) or
 /// `parse_uri_reference_with`: its grammar stamped out again over the
-/// fastest vector scans this CPU runs, else `scalar`, the `const` entry
-/// point for the same grammar and options (whose options the compiler
-/// can fold). All run the same grammar, so they differ only in speed;
+/// fastest vector scans this CPU runs (see `chosen_parse`), else
+/// `scalar`, the `const` entry point for the same grammar and options
+/// (whose options the compiler can fold). All run the same grammar, so
+/// they differ only in speed;
 /// [`every_parser_agrees`](super::every_parser_agrees) is how the tests
 /// and the fuzz target `parsers` check that.
 #[inline]
@@ -212,11 +213,131 @@ pub(crate) fn parse(
     options: ParseOptions,
     scalar: impl FnOnce(&str) -> Result<Components, ParseError>,
 ) -> Result<Components, ParseError> {
-    if text.len() >= SHORTEST_PARSED
-        && let Some(parse) = chosen().parse
-    {
-        // SAFETY: the kernel comes from a row this CPU runs.
-        return unsafe { parse(text.as_bytes(), require_scheme, options) };
+    // Without vector kernels (`SETS` empty, as it is without `std`) the
+    // test is a constant and the `const` parser is all there is.
+    #[cfg(feature = "std")]
+    if !SETS.is_empty() && text.len() >= SHORTEST_PARSED {
+        // SAFETY: the kernel is given a `str`'s bytes, as it asks.
+        return unsafe { chosen_parse::kernel()(text.as_bytes(), require_scheme, options) };
     }
     scalar(text)
+}
+
+/// The parser kernel this CPU runs, as a function pointer that one load
+/// reads: the first call chooses it (through [`chosen`]) and leaves it
+/// there for the next.
+///
+/// Every parse of sixteen bytes and more goes through here, so its cost
+/// is paid per URI: read through [`chosen`], the call asked whether the
+/// choice was made and whether the row had a parser, and its caller kept
+/// three registers saved across the two tests, about thirteen
+/// instructions a call where this takes three (BENCHMARKS.md, "The
+/// parser classifies once"). The other jobs run on longer input, where a
+/// call's few instructions do not show, and keep [`chosen`].
+#[cfg(feature = "std")]
+mod chosen_parse {
+    use core::sync::atomic::{AtomicPtr, Ordering};
+
+    use uri_core::{Components, ParseError, ParseOptions};
+
+    use super::super::kernels::Parse;
+
+    /// Only ever a [`Parse`]: `first` until the first call, then the
+    /// chosen kernel or `portable`. Read and written `Relaxed`: the
+    /// pointer is all that passes between threads, and each value it
+    /// holds parses correctly on this CPU (a thread that still reads
+    /// `first` chooses again, the same kernel).
+    static KERNEL: AtomicPtr<()> = AtomicPtr::new(first as *mut ());
+
+    /// The kernel to call, on the bytes of a `str` only.
+    #[inline]
+    pub(super) fn kernel() -> Parse {
+        let kernel = KERNEL.load(Ordering::Relaxed);
+        // SAFETY: `KERNEL` only ever holds a `Parse` (above).
+        unsafe { core::mem::transmute::<*mut (), Parse>(kernel) }
+    }
+
+    /// Chooses the kernel, keeps it for the next calls, and parses.
+    unsafe fn first(
+        bytes: &[u8],
+        require_scheme: bool,
+        options: ParseOptions,
+    ) -> Result<Components, ParseError> {
+        let kernel: Parse = super::chosen().parse.unwrap_or(portable);
+        KERNEL.store(kernel as *mut (), Ordering::Relaxed);
+        // SAFETY: the kernel comes from a row this CPU runs, and the
+        // caller hands it a `str`'s bytes.
+        unsafe { kernel(bytes, require_scheme, options) }
+    }
+
+    /// `uri-core`'s parser, where no row this CPU runs has a parser (an
+    /// x86-64 CPU without SSSE3).
+    unsafe fn portable(
+        bytes: &[u8],
+        require_scheme: bool,
+        options: ParseOptions,
+    ) -> Result<Components, ParseError> {
+        // SAFETY: the caller hands the kernels a `str`'s bytes.
+        let text = unsafe { core::str::from_utf8_unchecked(bytes) };
+        if require_scheme {
+            uri_core::parse_uri_with(text, options)
+        } else {
+            uri_core::parse_uri_reference_with(text, options)
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use alloc::format;
+        use alloc::string::String;
+        use uri_core::ParseOptions;
+
+        use super::{first, kernel, portable};
+
+        /// The first call, the kernel it leaves behind and the portable
+        /// fallback give the `const` parser's answer, errors included,
+        /// for texts of every length class and both entry points.
+        #[test]
+        fn every_way_in_gives_the_const_parsers_answer() {
+            let long: String = format!("https://example.com/{}?q=%41%zz", "a/b%20c".repeat(40));
+            let texts = [
+                "",
+                "g;x?y#s",
+                "https://example.com/a?b#c",
+                "http://[::1]:8080/x",
+                "http://192.0.2.16:80/",
+                "mailto:someone@example.org",
+                "http://h:80x/",
+                "1http://h/",
+                "//example.com/relative/path",
+                "http://exa mple.com/with a space in it",
+                "http://例え.jp/パス",
+                &long,
+            ];
+            for text in texts {
+                for require_scheme in [false, true] {
+                    for options in [ParseOptions::RFC3986, ParseOptions::RFC3987] {
+                        let expected = if require_scheme {
+                            uri_core::parse_uri_with(text, options)
+                        } else {
+                            uri_core::parse_uri_reference_with(text, options)
+                        };
+                        let bytes = text.as_bytes();
+                        // SAFETY: each is given a `str`'s bytes; `first` and
+                        // `kernel` a kernel this CPU runs.
+                        let (by_first, by_kernel, by_portable) = unsafe {
+                            (
+                                first(bytes, require_scheme, options),
+                                kernel()(bytes, require_scheme, options),
+                                portable(bytes, require_scheme, options),
+                            )
+                        };
+                        assert_eq!(by_first, expected, "{text:?}");
+                        assert_eq!(by_kernel, expected, "{text:?}");
+                        assert_eq!(by_portable, expected, "{text:?}");
+                    }
+                }
+            }
+        }
+    }
 }
