@@ -220,6 +220,8 @@ pub(crate) fn parse(
         // SAFETY: the kernel is given a `str`'s bytes, as it asks.
         return unsafe { chosen_parse::kernel()(text.as_bytes(), require_scheme, options) };
     }
+    #[cfg(not(feature = "std"))]
+    let _ = (require_scheme, options, SHORTEST_PARSED);
     scalar(text)
 }
 
