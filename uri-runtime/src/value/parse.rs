@@ -57,20 +57,6 @@ fn out_of_line(
     scalar(text)
 }
 
-/// `uri-core`'s `const` parser, the scalar twin of the vector-scanning
-/// one.
-pub(crate) fn scalar(
-    text: &str,
-    require_scheme: bool,
-    options: ParseOptions,
-) -> Result<Components, ParseError> {
-    if require_scheme {
-        uri_core::parse_uri_with(text, options)
-    } else {
-        uri_core::parse_uri_reference_with(text, options)
-    }
-}
-
 /// As [`uri_core::parse_uri`].
 #[inline]
 pub(crate) fn uri(text: &str) -> Result<Components, ParseError> {
@@ -107,7 +93,9 @@ pub(crate) fn iri_reference(text: &str) -> Result<Components, ParseError> {
 
 /// As [`uri_core::parse_uri_with`].
 pub(crate) fn uri_with(text: &str, options: ParseOptions) -> Result<Components, ParseError> {
-    run(text, true, options, |text| scalar(text, true, options))
+    run(text, true, options, |text| {
+        uri_core::parse_uri_with(text, options)
+    })
 }
 
 /// As [`uri_core::parse_uri_reference_with`].
@@ -115,5 +103,7 @@ pub(crate) fn uri_reference_with(
     text: &str,
     options: ParseOptions,
 ) -> Result<Components, ParseError> {
-    run(text, false, options, |text| scalar(text, false, options))
+    run(text, false, options, |text| {
+        uri_core::parse_uri_reference_with(text, options)
+    })
 }

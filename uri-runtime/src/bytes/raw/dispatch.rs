@@ -225,6 +225,21 @@ pub(crate) fn parse(
     scalar(text)
 }
 
+/// `uri-core`'s `const` parser by the entry point `require_scheme` names
+/// (`parse_uri_with`, else `parse_uri_reference_with`): what every vector
+/// parser must answer, and what a CPU without one runs.
+pub(super) fn const_parse(
+    text: &str,
+    require_scheme: bool,
+    options: ParseOptions,
+) -> Result<Components, ParseError> {
+    if require_scheme {
+        uri_core::parse_uri_with(text, options)
+    } else {
+        uri_core::parse_uri_reference_with(text, options)
+    }
+}
+
 /// The parser kernel this CPU runs, as a function pointer that one load
 /// reads: the first call chooses it (through [`chosen`]) and leaves it
 /// there for the next.
@@ -232,10 +247,10 @@ pub(crate) fn parse(
 /// Every parse of sixteen bytes and more goes through here, so its cost
 /// is paid per URI: read through [`chosen`], the call asked whether the
 /// choice was made and whether the row had a parser, and its caller kept
-/// three registers saved across the two tests, about thirteen
-/// instructions a call where this takes three (BENCHMARKS.md, "The
-/// parser classifies once"). The other jobs run on longer input, where a
-/// call's few instructions do not show, and keep [`chosen`].
+/// registers saved across the two tests; here it is one load (the count
+/// is in BENCHMARKS.md, "The parser classifies once"). The other jobs run
+/// on longer input, where a call's few instructions do not show, and keep
+/// [`chosen`].
 #[cfg(feature = "std")]
 mod chosen_parse {
     use core::sync::atomic::{AtomicPtr, Ordering};
@@ -281,11 +296,7 @@ mod chosen_parse {
     ) -> Result<Components, ParseError> {
         // SAFETY: the caller hands the kernels a `str`'s bytes.
         let text = unsafe { core::str::from_utf8_unchecked(bytes) };
-        if require_scheme {
-            uri_core::parse_uri_with(text, options)
-        } else {
-            uri_core::parse_uri_reference_with(text, options)
-        }
+        super::const_parse(text, require_scheme, options)
     }
 
     #[cfg(test)]
@@ -294,6 +305,7 @@ mod chosen_parse {
         use alloc::string::String;
         use uri_core::ParseOptions;
 
+        use super::super::const_parse;
         use super::{first, kernel, portable};
 
         /// The first call, the kernel it leaves behind and the portable
@@ -319,11 +331,7 @@ mod chosen_parse {
             for text in texts {
                 for require_scheme in [false, true] {
                     for options in [ParseOptions::RFC3986, ParseOptions::RFC3987] {
-                        let expected = if require_scheme {
-                            uri_core::parse_uri_with(text, options)
-                        } else {
-                            uri_core::parse_uri_reference_with(text, options)
-                        };
+                        let expected = const_parse(text, require_scheme, options);
                         let bytes = text.as_bytes();
                         // SAFETY: each is given a `str`'s bytes; `first` and
                         // `kernel` a kernel this CPU runs.

@@ -169,15 +169,14 @@ pub(super) fn span<const TRIPLETS: bool>(
 /// Left to judge there, the compiler took the reading in line but called
 /// the scan out of line, and stored the text and the bounds its closure
 /// captured into the frame before every chained scan, whether the scan
-/// ran or not; here they stay in registers until a call needs them. The
-/// corpus's lines of 65 to 128 bytes went from 445 to 398 instructions,
-/// the longer ones from 607 to 554 (BENCHMARKS.md). AVX2's parser, the
-/// other function the compiler lays out from the same code, read this
-/// way took more (577 → 591 on the lines of 65 to 128 bytes), so each set
-/// keeps the reading it measured best with.
+/// ran or not; here they stay in registers until a call needs them.
+/// AVX2's parser, the other function the compiler lays out from the same
+/// code, took more instructions read this way, so each set keeps the
+/// reading it measured best with (the counts are in BENCHMARKS.md, "The
+/// parser classifies once").
 #[allow(
     clippy::inline_always,
-    reason = "measured: a hint alone left this out of line (521 instructions a line of 65 to 128 bytes)"
+    reason = "measured: with the hint alone the compiler kept this out of line, at more instructions (BENCHMARKS.md)"
 )]
 #[inline(always)]
 pub(super) fn span_in_line<const TRIPLETS: bool>(
