@@ -16,10 +16,11 @@
 
 /// Expands the parser's functions (`parse`, `scheme`, `authority`,
 /// `any_authority`, `host_and_port`), each with `attrs` and the
-/// `qualifier` (`const`, or nothing), over two scans and an IPv4 reading:
+/// `qualifier` (`const`, or nothing), over two scans and two IP readings:
 /// `span`, with the results of [`Class::span`](crate::table::Class::span),
 /// `encoded_span`, with those of
-/// [`encoded_span`](crate::parse::encoded_span), and `is_ipv4` (below).
+/// [`encoded_span`](crate::parse::encoded_span), `is_ipv4` and `is_ipv6`
+/// (below).
 ///
 /// Both scans take a `&mut` of the `context` type first, then the class,
 /// the text and the bounds. The context is what the scans keep between
@@ -31,6 +32,10 @@
 /// digit, is an `IPv4address`: [`is_ipv4`](crate::__private::is_ipv4)
 /// in `uri-core`, the same reading from masks of the host's bytes in the
 /// vector parsers, which must give the same answer on every input.
+/// `is_ipv6` answers whether `b[start..end]`, the text between an
+/// `IP-literal`'s brackets, is an `IPv6address` alone (no zone):
+/// [`is_ipv6`](crate::__private::is_ipv6) in `uri-core`, a reading from
+/// masks in the AVX-512 parser, under the same rule.
 ///
 /// `quick_relative` (`true` or `false`) says whether a text whose scheme
 /// span stops at `/`, `?`, `#` or the end is taken for a relative
@@ -51,13 +56,31 @@ macro_rules! __grammar {
         span: $span:path,
         encoded_span: $encoded_span:path,
         is_ipv4: $is_ipv4:path,
+        is_ipv6: $is_ipv6:path,
         quick_relative: $quick_relative:literal $(,)?
     ) => {
         use $crate::__private::{
             ALPHA, AuthorityBounds, AuthorityMarks, Component, Components, HostKind, PATH,
             ParseError, ParseErrorKind, ParseOptions, QUERY_FRAGMENT, REG_NAME, SCHEME, USERINFO,
-            digits_end, find_any, ip_literal, port_digits, scheme_name,
+            digits_end, find_any, other_ip_literal, port_digits, scheme_name,
         };
+
+        /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`, given the
+        /// text between the brackets: most are an IPv6 address without a
+        /// zone, which `is_ipv6` answers here, in the caller; every other
+        /// literal is read out of line.
+        $(#[$attr])*
+        pub(crate) $($qualifier)? fn ip_literal(
+            b: &[u8],
+            start: usize,
+            end: usize,
+            options: ParseOptions,
+        ) -> Result<HostKind, ParseError> {
+            if $is_ipv6(b, start, end) {
+                return Ok(HostKind::Ipv6);
+            }
+            other_ip_literal(b, start, end, options)
+        }
 
         $(#[$attr])*
         pub(crate) $($qualifier)? fn parse(

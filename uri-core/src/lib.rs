@@ -36,9 +36,11 @@
 //!   `__component!` and `__attempt!` inside it. Its expansion names what
 //!   `__private` re-exports and the grammar's pieces: `AuthorityBounds`,
 //!   `AuthorityMarks`, `from_bounds`, `scheme_name`, `port_digits` and
-//!   `digits_end` (a port's end, eight bytes at a time), `ip_literal`,
-//!   `ipv4_octets` and `is_ipv4` (whether a host is an IPv4 address,
-//!   without the error `parse_ipv4` would find), `char_at`, `find_any`,
+//!   `digits_end` (a port's end, eight bytes at a time),
+//!   `other_ip_literal` (an IP literal that is not an IPv6 address alone),
+//!   `ipv4_octets`, `is_ipv4` and `is_ipv6` (whether a host is an IP
+//!   address, without the error `parse_ipv4` or `parse_ipv6` would find;
+//!   the vector parsers' own readings must agree), `char_at`, `find_any`,
 //!   `contains`, `at` (an error at a byte), `__wide` and `Wide`. A
 //!   macro's expansion in another crate can name only public items.
 //! - **Boundaries from positions.** The runtime's writer records where it
@@ -96,10 +98,10 @@ pub use parse::{
 pub mod __private {
     pub use crate::components::{AuthorityBounds, AuthorityMarks};
     pub use crate::error::{Component, ParseError, ParseErrorKind};
-    pub use crate::ip::{ipv4_octets, is_ipv4};
+    pub use crate::ip::{ipv4_octets, is_ipv4, is_ipv6};
     pub use crate::parse::{
         Components, HostKind, ParseOptions, Wide, char_at, contains, digits_end, find_any,
-        ip_literal, port_digits, scheme_name,
+        other_ip_literal, port_digits, scheme_name,
     };
     pub use crate::pct::decode_triplet;
     pub use crate::table::{

@@ -24,6 +24,7 @@ mod scalar {
         span: super::scalar_span,
         encoded_span: super::scalar_encoded_span,
         is_ipv4: crate::ip::is_ipv4,
+        is_ipv6: crate::ip::is_ipv6,
         quick_relative: true,
     );
 }
@@ -329,7 +330,7 @@ pub const fn parse_host(input: &str, options: ParseOptions) -> Result<HostKind, 
                 ParseErrorKind::InvalidChar(Component::Host),
             ));
         }
-        return ip_literal(b, 1, close, options);
+        return scalar::ip_literal(b, 1, close, options);
     }
     let wide = options.__wide(Component::Host);
     attempt!(component(b, len, REG_NAME, b"", Component::Host, wide));
@@ -396,30 +397,17 @@ pub const fn port_digits(b: &[u8], from: usize, to: usize) -> Result<(), ParseEr
 }
 
 /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`, given the text
-/// between the brackets; with zone identifiers allowed, RFC 6874's
-/// `IPv6addrz` too.
+/// between the brackets, where it is not an IPv6 address alone: an
+/// `IPvFuture`, with zone identifiers allowed RFC 6874's `IPv6addrz`, or
+/// an error.
 ///
 /// Most literals are an IPv6 address without a zone, which the quick
 /// reading takes whole whatever the options (an `IPvFuture`'s `v` and a
-/// zone's `%` are bytes it refuses): that answer is given in the
-/// caller, with one call, and every other literal read out of line.
+/// zone's `%` are bytes it refuses): each expansion of the grammar asks
+/// its own quick reading that in line, and calls this for every other
+/// literal (`ip_literal` in `grammar.rs`).
 #[doc(hidden)]
-#[inline]
-pub const fn ip_literal(
-    b: &[u8],
-    start: usize,
-    end: usize,
-    options: ParseOptions,
-) -> Result<HostKind, ParseError> {
-    if is_ipv6(b, start, end) {
-        return Ok(HostKind::Ipv6);
-    }
-    other_ip_literal(b, start, end, options)
-}
-
-/// [`ip_literal`] for a literal that is not an IPv6 address alone: an
-/// `IPvFuture`, an address with a zone, or an error.
-const fn other_ip_literal(
+pub const fn other_ip_literal(
     b: &[u8],
     start: usize,
     end: usize,
@@ -564,6 +552,7 @@ mod tests {
             span: super::super::scalar_span,
             encoded_span: super::super::scalar_encoded_span,
             is_ipv4: crate::ip::is_ipv4,
+            is_ipv6: crate::ip::is_ipv6,
             quick_relative: false,
         );
     }

@@ -17,8 +17,7 @@ mod valid;
 
 pub use accepted::{ipv4_of_accepted, ipv6_of_accepted};
 pub use number_form::ipv4_number_form;
-pub(crate) use valid::is_ipv6;
-pub use valid::{ipv4_octets, is_ipv4};
+pub use valid::{ipv4_octets, is_ipv4, is_ipv6};
 
 use crate::pct::{HEX_VALUES, NOT_HEX, decode_triplet};
 use crate::table::{HEXDIG, IPVFUTURE, UNRESERVED};

@@ -82,8 +82,10 @@ const fn digit_at(text: &[u8], i: usize) -> u8 {
 /// [`parse_ipv6`](super::parse_ipv6)'s verdict, without the groups'
 /// values (the grammar only asks whether a literal is an address) and
 /// without the index of the byte that breaks the rule. An `end` past the
-/// end of `b` is read as its end.
-pub(crate) const fn is_ipv6(b: &[u8], start: usize, end: usize) -> bool {
+/// end of `b` is read as its end. The grammar's expansions name it
+/// through `__private`; the API's reading is `parse_ipv6`.
+#[doc(hidden)]
+pub const fn is_ipv6(b: &[u8], start: usize, end: usize) -> bool {
     let text = between(b, start, end);
     let len = text.len();
     // `::` is the shortest address.

@@ -9,12 +9,15 @@
 //! BENCHMARKS.md, "The parser classifies once"). The vector parsers pass
 //! it to the grammar; it gives `uri-core`'s answer on every input, and
 //! leaves to `uri-core` the hosts of a text shorter than the vector.
+//! The AVX-512 parser reads the same masks its own way (`avx512/ip.rs`);
+//! both hand them to one set of rules ([`Ipv4Masks`]).
 //!
-//! IPv6 literals are read by `uri-core` still: the same kind of reading
-//! for them (hex digits, `:` and `.` in three vectors, an IPv4 tail read
-//! as here) sped up the lines with a plain address, slowed those with an
-//! IPv4 tail, a zone or an `IPvFuture`, and left the corpus as it was at
-//! more instructions (BENCHMARKS.md, the same section).
+//! The AVX2 and SSSE3 parsers leave IPv6 literals to `uri-core`: the
+//! same kind of reading for them (hex digits, `:` and `.` in three SSE2
+//! vectors, an IPv4 tail read as here) sped up the lines with a plain
+//! address, slowed those with an IPv4 tail, a zone or an `IPvFuture`,
+//! and left the corpus as it was at more instructions (BENCHMARKS.md, the
+//! same section). AVX-512 reads a literal whole in one load, and does.
 
 use core::arch::x86_64::{
     __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
@@ -54,22 +57,74 @@ pub(in crate::bytes::raw) fn is_ipv4(b: &[u8], start: usize, end: usize) -> bool
     let Some([digits, dots, zeros, twos, above_two, above_four, above_five]) = masks else {
         return uri_core::__private::is_ipv4(b, start, end);
     };
-    let all = (1 << len) - 1;
-    // Digits and three dots, none first or last and no two together:
-    // four runs of digits.
-    let four_runs = (digits | dots) == all
-        && dots & (1 | 1 << (len - 1)) == 0
-        && dots & dots >> 1 == 0
-        && holds_three_bits(dots);
-    // Each run a `dec-octet`: one to three digits, no leading zero, and
-    // a three-digit one from 100 to 255.
-    let first_digits = digits & !(digits << 1);
-    let at_most_three = digits & digits >> 1 & digits >> 2 & digits >> 3 == 0;
-    let leading_zero = zeros & first_digits & digits >> 1;
-    let three = first_digits & digits >> 1 & digits >> 2;
-    let above_255 =
-        three & (above_two | twos & above_four >> 1 & (above_five >> 1 | above_five >> 2));
-    four_runs && at_most_three && (leading_zero | above_255) == 0
+    Ipv4Masks {
+        digits,
+        dots,
+        zeros,
+        twos,
+        above_two,
+        above_four,
+        above_five,
+    }
+    .hold_an_address(len)
+}
+
+/// The kinds of byte the rules of `IPv4address` ask about, each a mask of
+/// a host's bytes: bit `k` for the byte at the host's `k`th place, none
+/// at or past its end. Each instruction set reads them its own way (SSE2
+/// above, AVX-512 in `avx512/ip.rs`); the rules are these.
+pub(super) struct Ipv4Masks {
+    pub(super) digits: u64,
+    pub(super) dots: u64,
+    pub(super) zeros: u64,
+    pub(super) twos: u64,
+    /// The bytes above `2`, `4` and `5`; read only where a digit is, so
+    /// a byte outside the digits may be in them or not.
+    pub(super) above_two: u64,
+    pub(super) above_four: u64,
+    pub(super) above_five: u64,
+}
+
+impl Ipv4Masks {
+    /// The masks of the bytes from the host's `at`th place on: those of
+    /// a host that starts there.
+    #[inline]
+    pub(super) fn after(self, at: usize) -> Ipv4Masks {
+        Ipv4Masks {
+            digits: self.digits >> at,
+            dots: self.dots >> at,
+            zeros: self.zeros >> at,
+            twos: self.twos >> at,
+            above_two: self.above_two >> at,
+            above_four: self.above_four >> at,
+            above_five: self.above_five >> at,
+        }
+    }
+
+    /// Whether the host of `len` bytes (seven to fifteen) these masks
+    /// describe is an `IPv4address`: tests on the masks, with no branch
+    /// on the text.
+    #[inline]
+    pub(super) fn hold_an_address(self, len: usize) -> bool {
+        let (digits, dots) = (self.digits, self.dots);
+        let all = (1 << len) - 1;
+        // Digits and three dots, none first or last and no two together:
+        // four runs of digits.
+        let four_runs = (digits | dots) == all
+            && dots & (1 | 1 << (len - 1)) == 0
+            && dots & dots >> 1 == 0
+            && holds_three_bits(dots);
+        // Each run a `dec-octet`: one to three digits, no leading zero,
+        // and a three-digit one from 100 to 255.
+        let first_digits = digits & !(digits << 1);
+        let at_most_three = digits & digits >> 1 & digits >> 2 & digits >> 3 == 0;
+        let leading_zero = self.zeros & first_digits & digits >> 1;
+        let three = first_digits & digits >> 1 & digits >> 2;
+        let above_255 = three
+            & (self.above_two
+                | self.twos & self.above_four >> 1 & (self.above_five >> 1 | self.above_five >> 2));
+        four_runs && at_most_three && (leading_zero | above_255) == 0
+    }
 }
 
 /// Whether `mask` has exactly three bits set, in a few instructions where
@@ -116,22 +171,26 @@ fn host_masks<const KINDS: usize>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use alloc::vec::Vec;
 
     use super::is_ipv4;
     use crate::bytes::raw::tests::rounds;
     use crate::bytes::scan::tests::xorshift;
 
-    /// Hosts made of the pieces of addresses and the bytes that break
-    /// them, at every place in texts of every length around sixteen bytes
-    /// (so that the vector read ends at the host's end, or starts at the
-    /// text's, or cannot be read): the masks' answer is `uri-core`'s.
+    /// SSE2's masks give `uri-core`'s answer.
     #[test]
     fn the_reading_from_masks_agrees_with_uri_core() {
-        fn pick<'a>(seed: &mut u64, from: &[&'a [u8]]) -> &'a [u8] {
-            from[xorshift(seed) as usize % from.len()]
-        }
+        // SAFETY: every x86-64 CPU has SSE2.
+        reading_agrees_with_uri_core(|text, start, end| unsafe { is_ipv4(text, start, end) });
+    }
+
+    /// Asserts that `reading` gives `uri-core`'s answer on hosts made of
+    /// the pieces of addresses and the bytes that break them, placed as
+    /// [`placed`] places them.
+    pub(in crate::bytes::raw) fn reading_agrees_with_uri_core(
+        reading: impl Fn(&[u8], usize, usize) -> bool,
+    ) {
         let addresses: [&[u8]; 6] = [
             b"192.0.2.16",
             b"255.255.255.255",
@@ -179,21 +238,43 @@ mod tests {
                     }
                 }
             }
-            let before = xorshift(&mut seed) as usize % 24;
-            let after = xorshift(&mut seed) as usize % 24;
-            let mut text: Vec<u8> = b"http://".iter().copied().cycle().take(before).collect();
-            let start = text.len();
-            text.extend_from_slice(&host);
-            let end = text.len();
-            text.extend(core::iter::repeat_n(b'/', after));
-            // SAFETY: every x86-64 CPU has SSE2.
-            let ours = unsafe { is_ipv4(&text, start, end) };
+            let (text, start, end) = placed(&mut seed, &host, b"http://", b'/');
             assert_eq!(
-                ours,
+                reading(&text, start, end),
                 uri_core::__private::is_ipv4(&text, start, end),
                 "{start}..{end} of {:?}",
                 alloc::string::String::from_utf8_lossy(&text)
             );
         }
+    }
+
+    /// One of `from`, drawn with `seed`.
+    pub(in crate::bytes::raw) fn pick<'a>(seed: &mut u64, from: &[&'a [u8]]) -> &'a [u8] {
+        from[xorshift(seed) as usize % from.len()]
+    }
+
+    /// A text that holds `host` after up to 23 bytes of `before` (repeated)
+    /// and before up to 23 of `after`, so that a vector read of the host
+    /// ends at the text's end, or starts at its start, or has bytes around
+    /// it; with the host's bounds, or one time in sixteen bounds no parser
+    /// passes (reversed, or past the text's end).
+    pub(in crate::bytes::raw) fn placed(
+        seed: &mut u64,
+        host: &[u8],
+        before: &[u8],
+        after: u8,
+    ) -> (Vec<u8>, usize, usize) {
+        let (leading, trailing) = (xorshift(seed) as usize % 24, xorshift(seed) as usize % 24);
+        let mut text: Vec<u8> = before.iter().copied().cycle().take(leading).collect();
+        let start = text.len();
+        text.extend_from_slice(host);
+        let end = text.len();
+        text.extend(core::iter::repeat_n(after, trailing));
+        let (start, end) = match xorshift(seed) % 32 {
+            0 => (end, start),
+            1 => (start, end + trailing + 1 + xorshift(seed) as usize % 3),
+            _ => (start, end),
+        };
+        (text, start, end)
     }
 }

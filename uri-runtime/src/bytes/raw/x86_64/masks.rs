@@ -349,7 +349,7 @@ pub(super) use scans_over_masks;
 /// which one block holds, and `chained`, over `classify::span`, which
 /// classifies a block where a scan needs one, for any other (the
 /// dispatcher sends none shorter than sixteen bytes, but a kernel takes
-/// any text).
+/// any text). Both read an IP host with the set's `is_ipv4` and `is_ipv6`.
 macro_rules! parsers_over_masks {
     ($features:literal) => {
         /// `uri-core`'s grammar over the masks of the text's blocks.
@@ -376,7 +376,8 @@ macro_rules! parsers_over_masks {
                 context: super::super::masks::Block = super::classify::whole,
                 span: super::classify::span_in_whole::<false>,
                 encoded_span: super::classify::span_in_whole::<true>,
-                is_ipv4: super::super::ip::is_ipv4,
+                is_ipv4: super::is_ipv4,
+                is_ipv6: super::is_ipv6,
                 quick_relative: false,
             );
         }
@@ -392,7 +393,8 @@ macro_rules! parsers_over_masks {
                 context: super::super::masks::Block = super::classify::no_block,
                 span: super::classify::span::<false>,
                 encoded_span: super::classify::span::<true>,
-                is_ipv4: super::super::ip::is_ipv4,
+                is_ipv4: super::is_ipv4,
+                is_ipv6: super::is_ipv6,
                 quick_relative: false,
             );
         }

@@ -13,6 +13,10 @@ mod decode;
 pub(super) mod scan;
 
 use super::super::kernels::Kernels;
+/// The grammar's IP readings for the parsers below: IPv4 from SSE2's
+/// masks, IPv6 by `uri-core`.
+use super::ip::is_ipv4;
+use uri_core::__private::is_ipv6;
 
 /// The kernels AVX2 runs.
 pub(in crate::bytes::raw) const KERNELS: Kernels = Kernels {

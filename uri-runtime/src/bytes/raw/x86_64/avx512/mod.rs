@@ -12,9 +12,12 @@
 pub(super) mod classify;
 mod decode;
 mod encode;
+mod ip;
 pub(super) mod scan;
 
 use super::super::kernels::Kernels;
+/// The grammar's IP readings for the parsers below.
+use ip::{is_ipv4, is_ipv6};
 
 /// The kernels of AVX-512BW with VBMI2, VBMI, BMI2 and POPCNT.
 pub(in crate::bytes::raw) const VBMI2: Kernels = Kernels {

@@ -44,6 +44,7 @@ mod grammar {
         span: super::span::<false>,
         encoded_span: super::span::<true>,
         is_ipv4: super::super::ip::is_ipv4,
+        is_ipv6: uri_core::__private::is_ipv6,
         quick_relative: false,
     );
 }
