@@ -5,6 +5,7 @@ use core::ops::Range;
 
 use uri_core::{Components, ParseError};
 
+use crate::bytes::raw::push_str;
 use crate::bytes::words::plain_directory_end;
 use crate::ops::path_reference::{join_path_reference, path_reference};
 use crate::value::as_uri::AsUri;
@@ -104,7 +105,7 @@ fn write_same_document(r: &Parsed<'_>, base: &Parsed<'_>, out: &mut String) -> C
     let path_end = base.parts.path().end;
     let base_query = base.parts.query().filter(|_| r.parts.query().is_none());
     let kept = base_query.clone().map_or(path_end, |query| query.end);
-    out.push_str(base.text.get(..kept).unwrap_or(""));
+    push_str(out, base.text.get(..kept).unwrap_or(""));
     push_tail(out, r);
     match base_query {
         Some(query) => {
@@ -132,7 +133,7 @@ fn push_tail(out: &mut String, r: &Parsed<'_>) {
     let tail = r.text.get(r.parts.path().end..).unwrap_or("");
     // Most references have no tail, and an empty copy still calls `memcpy`.
     if !tail.is_empty() {
-        out.push_str(tail);
+        push_str(out, tail);
     }
 }
 
@@ -145,7 +146,10 @@ fn same_scheme(r: &Parsed<'_>, scheme: Range<usize>, base: &Parsed<'_>) -> bool 
 
 /// Writes `value`'s scheme and authority, those it has, byte for byte.
 fn push_head(out: &mut String, value: &Parsed<'_>) {
-    out.push_str(value.text.get(..value.parts.path().start).unwrap_or(""));
+    push_str(
+        out,
+        value.text.get(..value.parts.path().start).unwrap_or(""),
+    );
 }
 
 /// Writes `path` with its dot segments removed (section 5.2.4).
@@ -165,7 +169,7 @@ fn push_merged(out: &mut String, base: &Parsed<'_>, r_path: &str) {
     // Found a word at a time: see `plain_directory_end`.
     let plain_directory = plain_directory_end(text, path.clone());
     if let Some(head_and_directory) = plain_directory.and_then(|slash| base.text.get(..=slash)) {
-        out.push_str(head_and_directory);
+        push_str(out, head_and_directory);
         push_relative(out, path.start, r_path);
     } else {
         push_head(out, base);
@@ -181,9 +185,12 @@ fn push_merged(out: &mut String, base: &Parsed<'_>, r_path: &str) {
 /// so nothing guards its shape.
 fn write_network_path(r: &Parsed<'_>, base: &Parsed<'_>, out: &mut String) -> Components {
     let scheme_len = base.parts.scheme().map_or(0, |scheme| scheme.end);
-    out.push_str(base.text.get(..=scheme_len).unwrap_or(""));
+    push_str(out, base.text.get(..=scheme_len).unwrap_or(""));
     let r_prefix = r.parts.scheme().map_or(0, |scheme| scheme.end + 1);
-    out.push_str(r.text.get(r_prefix..r.parts.path().start).unwrap_or(""));
+    push_str(
+        out,
+        r.text.get(r_prefix..r.parts.path().start).unwrap_or(""),
+    );
     push_without_dots(out, r.path());
     let path_end = out.len();
     push_tail(out, r);

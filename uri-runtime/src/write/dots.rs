@@ -3,7 +3,7 @@
 
 use alloc::string::String;
 
-use crate::bytes::raw::{self, position};
+use crate::bytes::raw::{self, position, push_str};
 
 /// A path given as two pieces, read as if they were one string: resolution
 /// merges the base's directory with the reference's path (section 5.2.3)
@@ -36,8 +36,8 @@ impl<'a> Joined<'a> {
 
     /// Writes the pieces as they are.
     pub(crate) fn push_all(&self, out: &mut String) {
-        out.push_str(self.head);
-        out.push_str(self.tail);
+        push_str(out, self.head);
+        push_str(out, self.tail);
     }
 }
 
@@ -71,7 +71,7 @@ pub(crate) fn remove_dot_segments_into(out: &mut String, start: usize, input: Jo
     // The first segment has no `/` before it (it is empty when the path is
     // absolute). The head's last `/` starts the tail's first segment.
     let (first, rest) = split_at_slash(if head.is_empty() { tail } else { head });
-    out.push_str(first);
+    push_str(out, first);
     if !head.is_empty() {
         if let Some(inner) = rest.and_then(|rest| rest.strip_suffix('/')) {
             push_segments(out, start, inner, false);
@@ -112,7 +112,7 @@ pub(crate) fn push_relative(out: &mut String, floor: usize, tail: &str) {
         // Ordinary segments up to the one holding the next `.` go out in
         // one piece; with no `.` left, the rest does.
         let Some(dot) = position(bytes, b'.') else {
-            out.push_str(rest);
+            push_str(out, rest);
             return;
         };
         let segment_start = bytes
@@ -122,14 +122,14 @@ pub(crate) fn push_relative(out: &mut String, floor: usize, tail: &str) {
         // Skipped when empty (a leading `../`): a copy of nothing still
         // calls `memcpy`.
         if segment_start > 0 {
-            out.push_str(rest.get(..segment_start).unwrap_or(""));
+            push_str(out, rest.get(..segment_start).unwrap_or(""));
         }
         let (segment, after) = split_at_slash(rest.get(segment_start..).unwrap_or(""));
         match segment {
             "." => {}
             ".." => pop_directory(out, floor),
             _ => {
-                out.push_str(segment);
+                push_str(out, segment);
                 if after.is_some() {
                     out.push('/');
                 }
@@ -206,7 +206,7 @@ fn push_segments(out: &mut String, start: usize, segments: &str, ends_path: bool
 /// Writes ordinary segments, `/` before each.
 fn push_run(out: &mut String, run: &str) {
     out.push('/');
-    out.push_str(run);
+    push_str(out, run);
 }
 
 /// `text` up to its first `/`, and what follows that `/` if there is one.

@@ -10,7 +10,9 @@
 //!   input was a `str` and every escape decoded to ASCII (`text.rs`);
 //! - a string written into capacity reserved once, whose length is set
 //!   once at the end, so that the compiler keeps it in registers
-//!   (`reserved.rs`);
+//!   (`reserved.rs`), and short pieces appended to it or to a `String`
+//!   with two overlapping copies of fixed width instead of a call to
+//!   `memcpy` (`append.rs`);
 //! - the vector kernels, by instruction set, each entered only after the
 //!   CPU said it has what the kernel is compiled for (`x86_64/`):
 //!   - SSE2, which every x86-64 CPU has: finding one byte (a `%`, a `.`,
@@ -73,6 +75,7 @@
 #![allow(unsafe_code)]
 
 mod agreement;
+mod append;
 mod dispatch;
 mod kernels;
 mod reserved;
@@ -101,6 +104,10 @@ mod tests;
 pub(crate) use agreement::{
     every_check_agrees, every_decoder_agrees, every_encoder_agrees, every_parser_agrees,
 };
+#[cfg(not(uri_safe))]
+pub(crate) use append::push_str;
+#[cfg(uri_safe)]
+pub(crate) use append::safe::push_str;
 pub(crate) use dispatch::{
     escapes_in_normal_form, has_dot_segments, has_segment_starting_with_dot, kept_prefix,
     name_tail, parse, position, push_decoded, push_escaped, push_escaped_each,

@@ -57,15 +57,7 @@ impl Reserved {
     pub(crate) fn push(&mut self, piece: &str) -> Option<()> {
         let end = self.len.checked_add(piece.len())?;
         let room = self.bytes.spare_capacity_mut().get_mut(self.len..end)?;
-        // One copy: a byte loop here was not made one by the compiler
-        // (BENCHMARKS.md has the cost), and `write_copy_of_slice`, which
-        // says this safely, is stable only from Rust 1.93, past the MSRV.
-        // SAFETY: `room` is `piece.len()` bytes of the vector's spare
-        // capacity, writable and, being borrowed mutably, apart from
-        // `piece`; a `u8` has no alignment to keep.
-        unsafe {
-            core::ptr::copy_nonoverlapping(piece.as_ptr(), room.as_mut_ptr().cast(), piece.len());
-        }
+        super::append::copy_into(room, piece.as_bytes());
         self.len = end;
         Some(())
     }

@@ -75,6 +75,11 @@ fn a_reserved_string_matches_its_safe_twin_under_random_writes() {
         "é",
         "日本/",
         "%2F",
+        "abcde",
+        "abcdefgh",
+        "日本語",
+        "abcdefghijklmnop",
+        "abcdefghijklmnopq",
         "xxxxxxxxxxxxxxxxxxxx",
     ];
     let mut seed = 0x1808_u64;
@@ -101,6 +106,34 @@ fn a_reserved_string_matches_its_safe_twin_under_random_writes() {
             assert_eq!(slow.push(&written), Some(()));
         }
         assert_eq!(fast.into_string(), written);
+    }
+}
+
+/// Every piece of a text of ASCII and two- to four-byte characters, of
+/// every length up to 40 from every character boundary, appended to
+/// strings of every length up to 20 with no room to spare, some room or
+/// plenty: the appended string is `push_str`'s. The lengths reach each
+/// width of copy (one byte, two, four and eight bytes twice) and past it.
+#[test]
+fn the_short_append_matches_push_str_at_every_length() {
+    let source = "a/b?日本é🦀x%41-_~.:@!$&'()*+,;=0123456789ÿ🦀🦀zz";
+    let starts = (0..=source.len()).filter(|&at| source.is_char_boundary(at));
+    for start in starts.step_by(if cfg!(miri) { 7 } else { 1 }) {
+        let ends = (start..=source.len().min(start + 40)).filter(|&at| source.is_char_boundary(at));
+        for end in ends {
+            let piece = &source[start..end];
+            for before in (0..=20).step_by(if cfg!(miri) { 10 } else { 1 }) {
+                let prefix = "é/".repeat(before).chars().take(before).collect::<String>();
+                for room in [0, 3, 64] {
+                    let mut fast = String::with_capacity(prefix.len() + room);
+                    fast.push_str(&prefix);
+                    let mut slow = fast.clone();
+                    super::append::push_str(&mut fast, piece);
+                    super::append::safe::push_str(&mut slow, piece);
+                    assert_eq!(fast, slow, "{prefix:?} + {piece:?}");
+                }
+            }
+        }
     }
 }
 
