@@ -139,7 +139,7 @@ fn resolved(r: &Parsed<'_>, base: &Parsed<'_>, options: ResolveOptions) -> UriBu
 #[inline(always)]
 fn push_tail(out: &mut String, r: &Parsed<'_>) {
     let tail = r.text.get(r.parts.path().end..).unwrap_or("");
-    // Most references have no tail, and skip the append whole.
+    // Most references have no tail: nothing to append.
     if !tail.is_empty() {
         push_str(out, tail);
     }
