@@ -119,8 +119,7 @@ pub(crate) fn push_relative(out: &mut String, floor: usize, tail: &str) {
             .get(..dot)
             .and_then(|before| before.iter().rposition(|&b| b == b'/'))
             .map_or(0, |slash| slash + 1);
-        // Skipped when empty (a leading `../`): a copy of nothing still
-        // calls `memcpy`.
+        // Skipped when empty (a leading `../`): nothing to append.
         if segment_start > 0 {
             push_str(out, rest.get(..segment_start).unwrap_or(""));
         }
