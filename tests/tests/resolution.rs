@@ -7,7 +7,7 @@ mod common;
 use std::fmt::Write as _;
 
 use common::{cases, flag, text};
-use uri::{Uri, UriRef, resolve::ResolveOptions};
+use uri::{AsUri, Uri, UriBuf, UriRef, resolve::ResolveOptions};
 
 /// The corpus gives the literal RFC output; where that output would
 /// re-parse with an authority (`f://g` from a path `//g`), the library
@@ -151,4 +151,46 @@ fn a_network_path_takes_the_base_scheme_and_keeps_its_own_boundaries() {
         let reparsed = Uri::parse(target).unwrap();
         assert_eq!(target_of.components(), reparsed.components(), "{target}");
     }
+}
+
+/// A base lent as a `Uri`, an owned `UriBuf`, a type of the caller's own
+/// that implements `AsUri` (which takes the trait's default way of lending
+/// the view), and any of them behind `dyn AsUri`, resolve alike.
+#[test]
+fn every_form_of_base_resolves_alike() {
+    struct Page(UriBuf);
+    impl AsUri for Page {
+        fn as_uri(&self) -> Uri<'_> {
+            self.0.as_uri()
+        }
+    }
+    let mut checked = 0;
+    for case in cases("resolve.json") {
+        let (Some(base), Some(reference)) = (text(&case, "base"), text(&case, "ref")) else {
+            continue;
+        };
+        let (Ok(base), Ok(reference)) = (Uri::parse(base), UriRef::parse(reference)) else {
+            continue;
+        };
+        let owned = UriBuf::from(base);
+        let page = Page(owned.clone());
+        let expected = reference.resolve_against(&base);
+        assert_eq!(
+            reference.resolve_against(&owned),
+            expected,
+            "{base} + {reference}"
+        );
+        assert_eq!(
+            reference.resolve_against(&page),
+            expected,
+            "{base} + {reference}"
+        );
+        let behind_dyn: [&dyn AsUri; 3] = [&base, &owned, &page];
+        for form in behind_dyn {
+            let target = reference.resolve_against(&form.as_uri());
+            assert_eq!(target, expected, "{base} + {reference}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 40, "only {checked} cases resolved");
 }

@@ -264,7 +264,7 @@ impl UriRef<'_> {
     /// [`resolve_against`](Self::resolve_against), strict or not as
     /// `options` says.
     pub fn resolve_against_with(&self, base: &impl AsUri, options: ResolveOptions) -> UriBuf {
-        resolved(&self.0, &base.as_uri().0, options)
+        base.with_uri(|base| resolved(&self.0, &base.0, options))
     }
 
     /// Resolves into `buf`, replacing its contents and reusing its
