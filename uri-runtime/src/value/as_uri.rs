@@ -54,9 +54,9 @@ pub trait AsUri {
     /// implementations need not touch this.
     // Why it exists: an operation that takes `&impl AsUri` and hands the
     // view to code out of line passes it by address, so `as_uri`'s copy
-    // of a `Uri` (88 bytes) was written to the stack first, on every
-    // call; lent in place, resolving against a `Uri` took about 5% less
-    // time (BENCHMARKS.md). Hidden: it is a detail of how, not a way to
+    // of a `Uri` was written to the stack first, on every call; lent in
+    // place, resolving against a `Uri` takes less time (BENCHMARKS.md,
+    // "Resolve"). Hidden: it is a detail of how, not a way to
     // read a URI, and `as_uri` already is that. `Self: Sized` keeps the
     // trait usable as `dyn AsUri`.
     #[doc(hidden)]
